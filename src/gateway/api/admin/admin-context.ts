@@ -1,0 +1,14 @@
+import type { GatewayConfig } from '../../config/gateway-config'
+import type { Clock, IdGenerator } from '../../deps'
+import type { SecretCipher } from '../../security/secret-cipher'
+import type { KeyService } from '../../services/keys/key-service'
+import type { Store } from '../../store/store'
+
+export interface AdminContext {
+  store: Store
+  clock: Clock
+  ids: IdGenerator
+  cipher: SecretCipher
+  keys: KeyService
+  config: GatewayConfig
+}

@@ -1,0 +1,42 @@
+import cors from '@fastify/cors'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { adminRoutes } from './api/admin/admin-routes'
+import { healthRoutes } from './api/health/health-routes'
+import { modelsRoutes } from './api/models/models-routes'
+import type { GatewayDeps } from './deps'
+import { installErrorHandler } from './http/error-handler'
+import { installHostGuard } from './http/host-guard'
+import { createAuthenticator } from './services/auth/authenticate'
+import { createKeyService } from './services/keys/key-service'
+import { GATEWAY_VERSION } from './version'
+
+/** Builds the gateway; the caller listens (cli.ts, Electron's main) or injects (tests). */
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config, store, clock, ids } = deps
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: config.server.bodyLimitBytes,
+    genReqId: () => `req_${ids.token(12)}`,
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  })
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  installErrorHandler(app, config.server.bodyLimitBytes)
+  installHostGuard(app, config.server.allowedHosts)
+  if (config.server.corsOrigins.length) {
+    const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
+    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms'] })
+  }
+
+  const authenticate = createAuthenticator(store, clock)
+  const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
+  const startedAt = clock.now()
+
+  await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt, now: () => clock.now() })
+  await app.register(modelsRoutes, { store, authenticate })
+  await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, version: GATEWAY_VERSION }), { prefix: '/admin' })
+  return app
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const children: ChildProcessWithoutNullStreams[] = []
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGTERM')
+})
+
+function serve(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'info' } })
+  children.push(child)
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (err += d))
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)))
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)))
+  })
+  listening.catch(() => {}) // tests that expect an exit never await it
+  return { child, exited, listening, output: () => out, errors: () => err }
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-cli-'))
+
+describe('npm run serve (cli.ts)', () => {
+  it('stops with exit code 1 and one clear message on a bad config, never a stack trace', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'bad.yaml')
+    writeFileSync(file, 'providers:\n  - { id: a, type: openai, base_url: "http://127.0.0.1:1/v1" }\nmodels:\n  - { name: m, provider: x, upstream: y }\n')
+    const run = serve(['--config', file, '--data-dir', join(dir, 'data'), '--port', '0'])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toContain(`Invalid config ${file}:\n  models[0].provider: unknown provider "x" (known: "a")`)
+    expect(run.errors()).not.toMatch(/\n\s+at /)
+  })
+
+  it('refuses a bad --port the same way', async () => {
+    const run = serve(['--port', 'eighty', '--data-dir', join(tempDir(), 'data')])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toMatch(/port: must be a whole number from 0 to 65535; got "eighty"/)
+  })
+
+  it('prints its URL, answers /health, shows the first-run key once and never logs a key', async () => {
+    const dataDir = join(tempDir(), 'data')
+    const first = serve(['--data-dir', dataDir, '--port', '0'])
+    const url = await first.listening
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 100))
+    const key = /(gth-team-[\w-]{43})/.exec(first.output())![1]!
+    expect(first.output().split(key)).toHaveLength(2)
+
+    const created = await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}`, 'x-api-key': key } })
+    expect(created.status).toBe(200)
+    await fetch(`${url}/v1/models?key=${key}`, { headers: { 'x-svc-key': `${key}-wrong` } })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(first.output()).toMatch(/"path":"\/v1\/models"/)
+    expect(first.output().split(key)).toHaveLength(2)
+    expect(first.errors()).not.toContain(key)
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+
+    const second = serve(['--data-dir', dataDir, '--port', '0'])
+    await second.listening
+    await new Promise((r) => setTimeout(r, 100))
+    expect(second.output()).not.toContain('gth-team-')
+    expect(second.output()).not.toContain('First run')
+  })
+})

@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util'
+import { ConfigError } from './config/config-error'
+import { defaultDataDir } from './config/data-dir'
+import { defaultConfig, loadConfigFile } from './config/load-config'
+import { createLogger } from './logging'
+import { startGateway } from './start-gateway'
+
+const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--port N] [--host H] [--log-level LEVEL]
+
+  --config FILE     YAML or JSON config (env GATEHOUSE_CONFIG); built-in defaults without it
+  --data-dir DIR    where the database, keys and files live (env GATEHOUSE_DATA_DIR)
+  --port N          port to listen on, 0 for any free one (env GATEHOUSE_PORT; default 4310)
+  --host H          address to bind (env GATEHOUSE_HOST; default 127.0.0.1)
+  --log-level L     fatal, error, warn, info, debug (env GATEHOUSE_LOG_LEVEL; default warn)`
+
+/** `serve`: flags and env -> config -> deps -> listen. The only place that reads process.env. */
+async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let flags
+  try {
+    flags = parseArgs({
+      args: argv,
+      options: {
+        config: { type: 'string' },
+        'data-dir': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${USAGE}\n`)
+    return 1
+  }
+  if (flags.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+
+  const configFile = flags.config ?? env.GATEHOUSE_CONFIG
+  const config = configFile ? loadConfigFile(configFile, env) : defaultConfig()
+  const portText = flags.port ?? env.GATEHOUSE_PORT
+  if (portText !== undefined) {
+    const port = Number(portText)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('--port', [{ path: 'port', message: `must be a whole number from 0 to 65535; got "${portText}"` }])
+    config.server.port = port
+  }
+  const host = flags.host ?? env.GATEHOUSE_HOST
+  if (host) config.server.host = host
+  const dataDir = flags['data-dir'] ?? env.GATEHOUSE_DATA_DIR ?? defaultDataDir(env)
+
+  const logger = createLogger({ level: flags['log-level'] ?? env.GATEHOUSE_LOG_LEVEL ?? 'warn' })
+  const gateway = await startGateway({ config, dataDir, env, logger })
+  const out = process.stdout
+  out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
+  out.write(`  config:   ${config.source}\n  data dir: ${dataDir}\n  admin token: in ${dataDir}/admin-token\n`)
+  if (gateway.firstRunKey) {
+    out.write(
+      `\nFirst run: a team key for team "${gateway.firstRunKey.teamName}" was created. It is shown this once; store it now:\n\n` +
+        `  ${gateway.firstRunKey.plaintext}\n\n` +
+        `Use it as "Authorization: Bearer <key>" with base URL ${gateway.url}/v1\n`,
+    )
+  }
+  const stop = async () => {
+    await gateway.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  return -1
+}
+
+main(process.argv.slice(2), process.env).then(
+  (code) => {
+    if (code >= 0) process.exit(code)
+  },
+  (e: unknown) => {
+    if (e instanceof ConfigError) process.stderr.write(`${e.message}\n`)
+    else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Cannot listen: ${(e as Error).message}. Pick another --port.\n`)
+    else process.stderr.write(`Gatehouse could not start: ${(e as Error).message}\n`)
+    process.exit(1)
+  },
+)

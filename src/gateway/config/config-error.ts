@@ -1,0 +1,25 @@
+export interface ConfigIssue {
+  /** `models[2].provider` */
+  path: string
+  message: string
+}
+
+/** A config that cannot be used. Its message names every bad field, one a line; no stack is shown to people. */
+export class ConfigError extends Error {
+  readonly issues: ConfigIssue[]
+  constructor(source: string, issues: ConfigIssue[]) {
+    super(`Invalid config ${source}:\n${issues.map((i) => `  ${i.path ? `${i.path}: ` : ''}${i.message}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.issues = issues
+  }
+}
+
+/** `['models', 2, 'provider']` -> `models[2].provider` */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = ''
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`
+    else out += out ? `.${String(part)}` : String(part)
+  }
+  return out
+}

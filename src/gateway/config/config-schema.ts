@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { parseDurationSeconds, parseSizeBytes } from './units'
+
+/**
+ * The config file. Field names are a contract outside tools rely on: add fields, rename none.
+ * Cross-references (a model's provider, a team's models, ...) are checked in validate-config.ts.
+ */
+const name = z.string().trim().min(1, 'must not be empty')
+const apiKey = z.string().min(20, 'a key must be at least 20 characters long')
+
+const duration = z
+  .union([z.string(), z.number()])
+  .refine((v) => parseDurationSeconds(v) !== undefined, 'must be a duration such as "24h", "90m", "30s" or a number of seconds')
+  .transform((v) => parseDurationSeconds(v)!)
+
+const size = z
+  .union([z.string(), z.number()])
+  .refine((v) => parseSizeBytes(v) !== undefined, 'must be a size such as "32mb", "512kb" or a number of bytes')
+  .transform((v) => parseSizeBytes(v)!)
+
+const timeouts = z.strictObject({
+  connect: duration.optional(),
+  first_byte: duration.optional(),
+  total: duration.optional(),
+})
+
+const provider = z.strictObject({
+  id: name.regex(/^[A-Za-z0-9_.-]+$/, 'may hold only letters, digits, dot, dash and underscore'),
+  type: z.enum(['openai', 'anthropic', 'local']),
+  base_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as "http://127.0.0.1:4010/v1"' }).optional(),
+  api_key: z.string().min(1, 'must not be empty').optional(),
+  timeouts: timeouts.optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+})
+
+const pricing = z.strictObject({
+  input: z.number().nonnegative().optional(),
+  output: z.number().nonnegative().optional(),
+  cached_input: z.number().nonnegative().optional(),
+  per_second: z.number().nonnegative().optional(),
+  per_million_characters: z.number().nonnegative().optional(),
+})
+
+const model = z.strictObject({
+  id: z.uuid({ error: 'must be a UUID such as "3f0e6a4c-8a52-4d7e-9a0c-1b2c3d4e5f60"' }).optional(),
+  name: name.regex(/^[A-Za-z0-9_.:/-]+$/, 'may hold only letters, digits and . _ : / -'),
+  provider: name,
+  upstream: name.optional(),
+  engine: z.enum(['whisper', 'tts', 'llama']).optional(),
+  file: z.string().min(1).optional(),
+  aliases: z.array(name).optional(),
+  pricing: pricing.optional(),
+})
+
+const team = z.strictObject({
+  name,
+  models: z.array(name).optional(),
+  fallbacks: z.record(z.string(), z.array(name)).optional(),
+  use_fallbacks: z.boolean().optional(),
+  keys: z.array(apiKey).optional(),
+})
+
+const user = z.strictObject({
+  name,
+  team: name,
+  keys: z.array(apiKey).optional(),
+})
+
+const server = z.strictObject({
+  host: name.optional(),
+  port: z.number().int().min(0).max(65535).optional(),
+  allowed_hosts: z.array(name).optional(),
+  cors_origins: z.array(z.url({ error: 'must be an origin such as "http://localhost:5173"' })).optional(),
+  body_limit: size.optional(),
+})
+
+const auth = z.strictObject({
+  rotation_grace: duration.optional(),
+})
+
+export const configSchema = z.strictObject({
+  credits: z.number().nonnegative().optional(),
+  server: server.optional(),
+  auth: auth.optional(),
+  providers: z.array(provider).optional(),
+  models: z.array(model).optional(),
+  teams: z.array(team).optional(),
+  users: z.array(user).optional(),
+})
+
+export type RawConfig = z.output<typeof configSchema>
+export type ProviderConfig = z.output<typeof provider>
+export type ModelConfig = z.output<typeof model>
+export type TeamConfig = z.output<typeof team>
+export type UserConfig = z.output<typeof user>

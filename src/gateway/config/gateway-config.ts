@@ -1,0 +1,27 @@
+import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig } from './config-schema'
+
+export const DEFAULT_PORT = 4310
+export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024
+export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 3600
+export const DEFAULT_CREDITS = 1_000_000
+
+/** The validated config with every default filled in: what the rest of the gateway reads. */
+export interface GatewayConfig {
+  /** Where it came from, for messages: a file path or "built-in defaults". */
+  source: string
+  /** The company budget in credits; undefined keeps whatever balance the store has. */
+  credits: number | undefined
+  server: {
+    host: string
+    port: number
+    allowedHosts: string[]
+    corsOrigins: string[]
+    bodyLimitBytes: number
+  }
+  auth: { rotationGraceSeconds: number }
+  providers: ProviderConfig[]
+  models: ModelConfig[]
+  teams: TeamConfig[]
+  users: UserConfig[]
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { baseConfigData } from '../../../test/support/harness'
+import { ConfigError } from './config-error'
+import { loadConfigFile, parseConfigText, resolveConfig } from './load-config'
+
+const problems = (data: unknown, env: Record<string, string> = {}): string[] => {
+  try {
+    resolveConfig(data, 'test.yaml', env)
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError)
+    return (e as ConfigError).issues.map((i) => `${i.path}: ${i.message}`)
+  }
+  throw new Error('the config was accepted')
+}
+const base = baseConfigData() as { providers: object[]; models: object[]; teams: object[]; users: object[] }
+const withModel = (i: number, patch: object) => ({ ...base, models: base.models.map((m, j) => (j === i ? { ...m, ...patch } : m)) })
+
+describe('config errors name the field and the fix', () => {
+  const cases: Array<[string, unknown, RegExp, Record<string, string>?]> = [
+    ['unknown provider', withModel(2, { provider: 'x' }), /^models\[2\]\.provider: unknown provider "x" \(known: "up-openai", "up-anthropic", "local"\)$/],
+    ['bad provider type', { ...base, providers: [{ id: 'p', type: 'azure' }] }, /^providers\[0\]\.type: must be one of "openai", "anthropic", "local"; got string "azure"$/],
+    ['credits not a number', { ...base, credits: 'lots' }, /^credits: must be number; got string "lots"$/],
+    ['negative credits', { ...base, credits: -5 }, /^credits: must be at least 0/],
+    ['short team key', { ...base, teams: [{ name: 'alpha', keys: ['short'] }], users: [] }, /^teams\[0\]\.keys\[0\]: a key must be at least 20 characters long$/],
+    ['unknown team of a user', { ...base, users: [{ name: 'ana', team: 'omega' }] }, /^users\[0\]\.team: unknown team "omega"/],
+    ['team enables an unknown model', { ...base, teams: [{ name: 'alpha', models: ['gpt-5'] }], users: [] }, /^teams\[0\]\.models\[0\]: unknown model "gpt-5"/],
+    ['fallback to an unknown model', { ...base, teams: [{ name: 'alpha', fallbacks: { 'gpt-echo': ['nope'] } }], users: [] }, /^teams\[0\]\.fallbacks\.gpt-echo\[0\]: unknown model "nope"/],
+    ['misspelt field', { ...base, modles: [] }, /^: unknown field "modles"/],
+    ['duplicate model name', { ...base, models: [...base.models, base.models[0]] }, /^models\[3\]\.name: duplicate model name "gpt-echo"/],
+    ['alias colliding with a name', withModel(1, { aliases: ['gpt-echo'] }), /^models\[1\]\.aliases: "gpt-echo" already names model "gpt-echo"/],
+    ['upstream model missing', withModel(0, { upstream: undefined }), /^models\[0\]\.upstream: a model on the openai provider "up-openai" needs the upstream model id/],
+    ['local model without engine', withModel(2, { engine: undefined }), /^models\[2\]\.engine: a model on a local provider needs an engine/],
+    ['llama without file', withModel(2, { engine: 'llama' }), /^models\[2\]\.file: a llama model needs the path of its \.gguf file/],
+    ['bad base_url', { ...base, providers: [{ id: 'up-openai', type: 'openai', base_url: 'not a url' }, ...base.providers.slice(1)] }, /^providers\[0\]\.base_url: must be an http\(s\) URL/],
+    ['env key not set', { ...base, providers: [{ id: 'up-openai', type: 'openai', api_key: 'env:OPENAI_KEY' }, ...base.providers.slice(1)] }, /^providers\[0\]\.api_key: environment variable OPENAI_KEY is not set/],
+    ['duplicate key across team and user', { ...base, users: [{ name: 'ana', team: 'alpha', keys: [(base.teams[0] as { keys: string[] }).keys[0]] }] }, /^users\[0\]\.keys\[0\]: this key is already given/],
+    ['bad rotation grace', { ...base, auth: { rotation_grace: 'forever' } }, /^auth\.rotation_grace: must be a duration such as "24h"/],
+    ['port out of range', { ...base, server: { port: 70000 } }, /^server\.port: must be at most 65535/],
+    ['model id not a uuid', withModel(0, { id: '1234' }), /^models\[0\]\.id: must be a UUID/],
+  ]
+  it.each(cases)('%s', (_name, data, expected, env) => {
+    const found = problems(data, env)
+    expect(found.some((p) => expected.test(p)), found.join('\n')).toBe(true)
+  })
+
+  it('never echoes a key in an error message', () => {
+    const found = problems({ ...base, teams: [{ name: 'alpha', keys: [123456789012345] }], users: [] })
+    expect(found.join('\n')).not.toContain('123456789012345')
+  })
+
+  it('reports YAML syntax errors with a line number, and a missing file plainly', () => {
+    expect(() => parseConfigText('models:\n  - { name: a\n', 'x.yaml', {})).toThrow(/not valid YAML at line \d+/)
+    expect(() => parseConfigText('{"credits": }', 'x.json', {})).toThrow(/not valid JSON/)
+    const dir = mkdtempSync(join(tmpdir(), 'gh-config-'))
+    expect(() => loadConfigFile(join(dir, 'nope.yaml'), {})).toThrow(/nope\.yaml:\n {2}file not found/)
+  })
+
+  it('accepts the documented example and fills defaults', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-config-'))
+    const file = join(dir, 'gatehouse.yaml')
+    writeFileSync(
+      file,
+      `credits: 1000000
+providers:
+  - { id: up-openai, type: openai, base_url: "http://127.0.0.1:4010/v1", api_key: "sk-test" }
+  - { id: up-anthropic, type: anthropic, base_url: "http://127.0.0.1:4011", api_key: "env:ANTHROPIC_API_KEY" }
+  - { id: local, type: local }
+models:
+  - { name: gpt-echo, provider: up-openai, upstream: gpt-4o-mini, aliases: [echo], pricing: { input: 1000, output: 2000 } }
+  - { name: claude-echo, provider: up-anthropic, upstream: claude-haiku-4-5, aliases: [claude] }
+  - { name: whisper-test, provider: local, engine: whisper, file: /path/to/ggml-model.bin }
+  - { name: voice, provider: local, engine: tts }
+  - { name: stories, provider: local, engine: llama, file: /path/to/model.gguf }
+teams:
+  - { name: alpha, models: [gpt-echo, claude-echo, voice], fallbacks: { gpt-echo: [claude-echo] }, keys: ["alpha-team-key-0123456789"] }
+users:
+  - { name: ana, team: alpha, keys: ["ana-user-key-0123456789"] }
+`,
+    )
+    const config = loadConfigFile(file, { ANTHROPIC_API_KEY: 'sk-ant' })
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 4310, allowedHosts: [], corsOrigins: [], bodyLimitBytes: 32 * 1024 * 1024 })
+    expect(config.auth.rotationGraceSeconds).toBe(86400)
+    expect(config.models.map((m) => m.name)).toEqual(['gpt-echo', 'claude-echo', 'whisper-test', 'voice', 'stories'])
+  })
+})

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import { parse as parseYaml, YAMLParseError } from 'yaml'
+import { ConfigError } from './config-error'
+import { configSchema } from './config-schema'
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_CREDITS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_ROTATION_GRACE_SECONDS,
+  type GatewayConfig,
+} from './gateway-config'
+import { crossCheckConfig } from './validate-config'
+import { toConfigIssues } from './zod-issues'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Reads a YAML or JSON config file; throws ConfigError naming the bad field. */
+export function loadConfigFile(file: string, env: Env): GatewayConfig {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    throw new ConfigError(file, [{ path: '', message: code === 'ENOENT' ? 'file not found' : `cannot read the file (${code})` }])
+  }
+  return parseConfigText(text, file, env)
+}
+
+export function parseConfigText(text: string, source: string, env: Env): GatewayConfig {
+  let data: unknown
+  try {
+    data = extname(source).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { prettyErrors: true })
+  } catch (e) {
+    const where = e instanceof YAMLParseError && e.linePos ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : ''
+    const message = e instanceof YAMLParseError ? e.message.split('\n')[0]! : (e as Error).message
+    throw new ConfigError(source, [{ path: '', message: `not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}${where}: ${message}` }])
+  }
+  return resolveConfig(data ?? {}, source, env)
+}
+
+/** Validates parsed config data and fills in every default. */
+export function resolveConfig(data: unknown, source: string, env: Env): GatewayConfig {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigError(source, [{ path: '', message: 'the config must be a mapping of fields (credits, providers, models, teams, users, ...)' }])
+  }
+  const parsed = configSchema.safeParse(data, { reportInput: true })
+  if (!parsed.success) throw new ConfigError(source, toConfigIssues(parsed.error))
+  const raw = parsed.data
+  const issues = crossCheckConfig(raw, env)
+  if (issues.length) throw new ConfigError(source, issues)
+  return {
+    source,
+    credits: raw.credits,
+    server: {
+      host: raw.server?.host ?? DEFAULT_HOST,
+      port: raw.server?.port ?? DEFAULT_PORT,
+      allowedHosts: raw.server?.allowed_hosts ?? [],
+      corsOrigins: raw.server?.cors_origins ?? [],
+      bodyLimitBytes: raw.server?.body_limit ?? DEFAULT_BODY_LIMIT,
+    },
+    auth: { rotationGraceSeconds: raw.auth?.rotation_grace ?? DEFAULT_ROTATION_GRACE_SECONDS },
+    providers: raw.providers ?? [],
+    models: raw.models ?? [],
+    teams: raw.teams ?? [],
+    users: raw.users ?? [],
+  }
+}
+
+/** What the gateway runs with when no config file is given: the offline engines and one team. */
+export function defaultConfig(): GatewayConfig {
+  return resolveConfig(
+    {
+      credits: DEFAULT_CREDITS,
+      providers: [{ id: 'local', type: 'local' }],
+      models: [{ name: 'voice', provider: 'local', engine: 'tts' }],
+      teams: [{ name: 'default' }],
+    },
+    'built-in defaults',
+    {},
+  )
+}

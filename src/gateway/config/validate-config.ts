@@ -1,0 +1,86 @@
+import type { ConfigIssue } from './config-error'
+import type { RawConfig } from './config-schema'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** Checks what a schema cannot: that names are unique and every reference points at something that exists. */
+export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
+  const issues: ConfigIssue[] = []
+  const add = (path: string, message: string) => issues.push({ path, message })
+  const providers = config.providers ?? []
+  const models = config.models ?? []
+  const teams = config.teams ?? []
+  const users = config.users ?? []
+
+  const providerTypes = new Map<string, string>()
+  providers.forEach((p, i) => {
+    if (providerTypes.has(p.id)) add(`providers[${i}].id`, `duplicate provider id "${p.id}"`)
+    providerTypes.set(p.id, p.type)
+    if (p.type === 'local' && (p.base_url || p.api_key)) add(`providers[${i}]`, 'a local provider takes no base_url or api_key')
+    const ref = p.api_key?.startsWith('env:') ? p.api_key.slice(4) : undefined
+    if (ref !== undefined && !ref) add(`providers[${i}].api_key`, 'write "env:NAME" with the name of an environment variable')
+    else if (ref && !env[ref]) add(`providers[${i}].api_key`, `environment variable ${ref} is not set (set it, or put the key itself in the file)`)
+  })
+
+  const modelNames = new Set<string>()
+  const modelIds = new Set<string>()
+  const taken = new Map<string, string>()
+  models.forEach((m, i) => {
+    if (modelNames.has(m.name)) add(`models[${i}].name`, `duplicate model name "${m.name}"`)
+    modelNames.add(m.name)
+    if (m.id) {
+      if (modelIds.has(m.id)) add(`models[${i}].id`, `duplicate model id "${m.id}"`)
+      modelIds.add(m.id)
+    }
+    const type = providerTypes.get(m.provider)
+    if (!type) {
+      const known = [...providerTypes.keys()].map((k) => `"${k}"`).join(', ') || 'none are configured'
+      add(`models[${i}].provider`, `unknown provider "${m.provider}" (known: ${known})`)
+    } else if (type === 'local') {
+      if (!m.engine) add(`models[${i}].engine`, 'a model on a local provider needs an engine: whisper, tts or llama')
+      else if (m.engine === 'llama' && !m.file) add(`models[${i}].file`, 'a llama model needs the path of its .gguf file')
+    } else {
+      if (!m.upstream) add(`models[${i}].upstream`, `a model on the ${type} provider "${m.provider}" needs the upstream model id, e.g. upstream: gpt-4o-mini`)
+      if (m.engine) add(`models[${i}].engine`, 'engine applies only to models on a local provider')
+    }
+    for (const label of [m.name, ...(m.aliases ?? [])]) {
+      const owner = taken.get(label)
+      if (owner !== undefined && owner !== m.name) add(`models[${i}].aliases`, `"${label}" already names model "${owner}"`)
+      taken.set(label, m.name)
+    }
+  })
+
+  const teamNames = new Set<string>()
+  const seenKeys = new Set<string>()
+  const checkKeys = (keys: string[] | undefined, path: string) =>
+    keys?.forEach((k, j) => {
+      if (seenKeys.has(k)) add(`${path}.keys[${j}]`, 'this key is already given to another team or user; every key must be unique')
+      seenKeys.add(k)
+    })
+  const checkModel = (label: string, path: string) => {
+    if (!modelNames.has(label)) add(path, `unknown model "${label}" (use a name from models[].name)`)
+  }
+
+  teams.forEach((t, i) => {
+    if (teamNames.has(t.name)) add(`teams[${i}].name`, `duplicate team name "${t.name}"`)
+    teamNames.add(t.name)
+    t.models?.forEach((m, j) => checkModel(m, `teams[${i}].models[${j}]`))
+    for (const [from, list] of Object.entries(t.fallbacks ?? {})) {
+      checkModel(from, `teams[${i}].fallbacks.${from}`)
+      list.forEach((to, j) => {
+        checkModel(to, `teams[${i}].fallbacks.${from}[${j}]`)
+        if (to === from) add(`teams[${i}].fallbacks.${from}[${j}]`, 'a model cannot fall back to itself')
+      })
+    }
+    checkKeys(t.keys, `teams[${i}]`)
+  })
+
+  const userNames = new Set<string>()
+  users.forEach((u, i) => {
+    if (userNames.has(u.name)) add(`users[${i}].name`, `duplicate user name "${u.name}"`)
+    userNames.add(u.name)
+    if (!teamNames.has(u.team)) add(`users[${i}].team`, `unknown team "${u.team}" (use a name from teams[].name)`)
+    checkKeys(u.keys, `users[${i}]`)
+  })
+  return issues
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { forbidden } from '../../shared/errors'
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
+
+/** `127.0.0.1:4310` -> `127.0.0.1`, `[::1]:4310` -> `[::1]` */
+export function hostName(hostHeader: string): string {
+  const h = hostHeader.trim().toLowerCase()
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1)
+  return h.split(':')[0]!
+}
+
+export function isAllowedHost(name: string, extra: ReadonlySet<string>): boolean {
+  return LOOPBACK_NAMES.has(name) || /^127(\.\d{1,3}){3}$/.test(name) || name.endsWith('.localhost') || extra.has(name)
+}
+
+/**
+ * Refuses requests whose Host is not a loopback name (or one the config allows): a web page that
+ * rebinds its own DNS name to 127.0.0.1 cannot reach the gateway that way.
+ */
+export function installHostGuard(app: FastifyInstance, allowedHosts: string[]): void {
+  const extra = new Set(allowedHosts.map((h) => h.toLowerCase()))
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.host
+    const name = header ? hostName(header) : ''
+    if (!isAllowedHost(name, extra)) {
+      throw forbidden(
+        `Host "${header ?? ''}" is not allowed. This gateway answers only loopback names (localhost, 127.0.0.1, [::1]); add the name to server.allowed_hosts in the config to allow it.`,
+        'host_not_allowed',
+      )
+    }
+  })
+}

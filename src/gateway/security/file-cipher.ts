@@ -1,0 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { readOrCreatePrivateFile } from './private-file'
+import { aesGcmCipher, type SecretCipher } from './secret-cipher'
+
+/** Headless fallback: the cipher key lives in `<data-dir>/secret.key` (0600). */
+export function fileCipher(dataDir: string): SecretCipher {
+  return aesGcmCipher(readOrCreatePrivateFile(join(dataDir, 'secret.key'), () => randomBytes(32)))
+}

@@ -1,0 +1,61 @@
+import { unauthorized } from '../../../shared/errors'
+import type { Clock } from '../../deps'
+import type { Store } from '../../store/store'
+import { hashKey } from '../keys/key-material'
+import { keyStatus } from '../keys/key-service'
+import type { Principal } from './principal'
+
+export interface PresentedCredentials {
+  authorization?: string | undefined
+  xApiKey?: string | undefined
+  xSvcKey?: string | undefined
+}
+
+const TOUCH_EVERY_MS = 60_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * Picks the key a request presents. `X-Svc-Key` wins over `X-Api-Key` (spec 5.2), and either over
+ * `Authorization: Bearer`, which is what SDKs send by default.
+ */
+export function presentedKey(c: PresentedCredentials): string | undefined {
+  if (c.xSvcKey?.trim()) return c.xSvcKey.trim()
+  if (c.xApiKey?.trim()) return c.xApiKey.trim()
+  const m = /^Bearer\s+(.+)$/i.exec(c.authorization?.trim() ?? '')
+  return m?.[1]?.trim() || undefined
+}
+
+export function createAuthenticator(store: Store, clock: Clock) {
+  return function authenticate(c: PresentedCredentials): Principal {
+    const key = presentedKey(c)
+    if (!key) {
+      throw unauthorized(
+        'No API key was sent. Send it as "Authorization: Bearer <key>", "X-Api-Key: <key>" or "X-Svc-Key: <key>".',
+        'missing_api_key',
+      )
+    }
+    const row = store.keys.getByHash(hashKey(key))
+    if (!row) throw unauthorized('Incorrect API key provided: this gateway does not know it. Check the key, or generate one under Keys.', 'invalid_api_key')
+    const now = clock.now()
+    const status = keyStatus(row, now)
+    if (status === 'revoked') {
+      throw unauthorized(`This API key was revoked on ${iso(row.revokedAt!)}. Generate a new key under Keys.`, 'revoked_api_key')
+    }
+    if (status === 'expired') {
+      const why = row.deprecatedAt !== null ? `it was rotated on ${iso(row.deprecatedAt)} and its grace period ended` : 'it was issued with that expiry'
+      throw unauthorized(`This API key expired on ${iso(row.expiresAt!)} (${why}). Use the key that replaced it, or generate a new one.`, 'expired_api_key')
+    }
+    const team = store.teams.get(row.teamId)
+    if (!team) throw unauthorized('The team of this API key no longer exists.', 'invalid_api_key')
+    if (row.lastUsedAt === null || now - row.lastUsedAt > TOUCH_EVERY_MS) store.keys.touch(row.id, now)
+    return {
+      keyId: row.id,
+      kind: row.kind,
+      userId: row.userId,
+      team,
+      deprecation: row.deprecatedAt === null ? null : { deprecatedAt: row.deprecatedAt, expiresAt: row.expiresAt },
+    }
+  }
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticator>

@@ -1,0 +1,111 @@
+import type { GatewayConfig } from '../config/gateway-config'
+import type { Clock, IdGenerator } from '../deps'
+import type { SecretCipher } from '../security/secret-cipher'
+import { toMicro } from '../store/repos/company-repo'
+import type { Store } from '../store/store'
+import { hashKey, keyHint } from './keys/key-material'
+
+interface SeedDeps {
+  store: Store
+  clock: Clock
+  ids: IdGenerator
+  cipher: SecretCipher
+}
+
+/**
+ * Makes the store agree with the config file, in one transaction. Rows the config owns are upserted by
+ * name (ids are kept across restarts, so nothing is duplicated) and config rows that left the file are
+ * removed; keys that left the file are revoked. Rows made through the admin API are left alone.
+ */
+export function seedFromConfig(config: GatewayConfig, { store, clock, ids, cipher }: SeedDeps): void {
+  const now = clock.now()
+  store.transaction(() => {
+    const providerIds = new Set(config.providers.map((p) => p.id))
+    for (const p of config.providers) {
+      const ref = p.api_key?.startsWith('env:') ? p.api_key : null
+      const literal = p.api_key && !ref ? cipher.encrypt(p.api_key) : null
+      const options = { ...(p.timeouts ? { timeouts: p.timeouts } : {}), ...(p.headers ? { headers: p.headers } : {}) }
+      store.providers.upsert({ id: p.id, type: p.type, baseUrl: p.base_url ?? null, apiKeyRef: ref, secret: literal, options, source: 'config' }, now)
+    }
+
+    const modelNames = new Set(config.models.map((m) => m.name))
+    for (const old of store.models.list()) {
+      if (old.source === 'config' && !modelNames.has(old.name)) store.models.delete(old.id)
+    }
+    for (const m of config.models) {
+      const existing = store.models.getByName(m.name)
+      const id = m.id ?? existing?.id ?? ids.uuid()
+      if (existing && existing.id !== id) store.models.delete(existing.id)
+      store.models.upsert(
+        {
+          id,
+          name: m.name,
+          providerId: m.provider,
+          upstream: m.upstream ?? null,
+          engine: m.engine ?? null,
+          file: m.file ?? null,
+          aliases: m.aliases ?? [],
+          pricing: m.pricing ?? {},
+          options: {},
+          source: 'config',
+        },
+        now,
+      )
+    }
+    for (const old of store.providers.list()) {
+      if (old.source === 'config' && !providerIds.has(old.id)) store.providers.delete(old.id)
+    }
+
+    const teamNames = new Set(config.teams.map((t) => t.name))
+    const userNames = new Set(config.users.map((u) => u.name))
+    for (const old of store.users.list()) if (old.source === 'config' && !userNames.has(old.name)) store.users.delete(old.id)
+    for (const old of store.teams.list()) if (old.source === 'config' && !teamNames.has(old.name)) store.teams.delete(old.id)
+
+    const configKeyHashes = new Set<string>()
+    const seedKeys = (keys: string[] | undefined, teamId: string, userId: string | null) => {
+      for (const key of keys ?? []) {
+        const hash = hashKey(key)
+        configKeyHashes.add(hash)
+        if (store.keys.getByHash(hash)) continue
+        store.keys.insert({
+          id: ids.uuid(),
+          kind: userId ? 'user' : 'team',
+          teamId,
+          userId,
+          hash,
+          hint: keyHint(key),
+          name: null,
+          source: 'config',
+          createdAt: now,
+          expiresAt: null,
+        })
+      }
+    }
+
+    for (const t of config.teams) {
+      const existing = store.teams.getByName(t.name)
+      const team = store.teams.upsert(
+        {
+          id: existing?.id ?? ids.uuid(),
+          name: t.name,
+          models: t.models ?? null,
+          fallbacks: t.fallbacks ?? {},
+          useFallbacks: t.use_fallbacks ?? true,
+          source: 'config',
+        },
+        now,
+      )
+      seedKeys(t.keys, team.id, null)
+    }
+    for (const u of config.users) {
+      const team = store.teams.getByName(u.team)!
+      const user = store.users.upsert({ id: store.users.getByName(u.name)?.id ?? ids.uuid(), name: u.name, teamId: team.id, source: 'config' }, now)
+      seedKeys(u.keys, team.id, user.id)
+    }
+    for (const k of store.keys.list()) {
+      if (k.source === 'config' && k.revokedAt === null && !configKeyHashes.has(k.hash)) store.keys.revoke(k.id, now)
+    }
+
+    if (config.credits !== undefined) store.company.applyConfigBudget(toMicro(config.credits))
+  })
+}

@@ -1,0 +1,100 @@
+import { badRequest, notFound } from '../../../shared/errors'
+import type { Clock, IdGenerator } from '../../deps'
+import type { KeyKind, KeyRow, KeySource } from '../../store/repos/keys-repo'
+import type { Store } from '../../store/store'
+import { generateKey } from './key-material'
+
+export interface IssuedKey {
+  row: KeyRow
+  /** The key itself: shown once, never stored. */
+  plaintext: string
+}
+
+export type KeyStatus = 'active' | 'deprecated' | 'revoked' | 'expired'
+
+export function keyStatus(k: KeyRow, now: number): KeyStatus {
+  if (k.revokedAt !== null) return 'revoked'
+  if (k.expiresAt !== null && k.expiresAt <= now) return 'expired'
+  if (k.deprecatedAt !== null) return 'deprecated'
+  return 'active'
+}
+
+export interface KeyOwner {
+  teamId?: string
+  userId?: string
+}
+
+/** Issues, rotates and revokes API keys. Keys are stored as SHA-256 hashes only. */
+export function createKeyService(store: Store, clock: Clock, ids: IdGenerator, rotationGraceSeconds: number) {
+  function issue(owner: KeyOwner, opts: { name?: string | null; expiresAt?: number | null; source?: KeySource } = {}): IssuedKey {
+    let kind: KeyKind
+    let teamId: string
+    let userId: string | null = null
+    if (owner.userId) {
+      const user = store.users.get(owner.userId)
+      if (!user) throw notFound(`No user with id "${owner.userId}".`, 'user_not_found', 'user_id')
+      kind = 'user'
+      teamId = user.teamId
+      userId = user.id
+    } else if (owner.teamId) {
+      if (!store.teams.get(owner.teamId)) throw notFound(`No team with id "${owner.teamId}".`, 'team_not_found', 'team_id')
+      kind = 'team'
+      teamId = owner.teamId
+    } else {
+      throw badRequest('Say whose key this is: give team_id for a team key or user_id for a user key.', 'team_id', 'missing_owner')
+    }
+    const now = clock.now()
+    if (opts.expiresAt != null && opts.expiresAt <= now) throw badRequest('expires_at must be in the future.', 'expires_at')
+    const material = generateKey(kind)
+    const row = store.keys.insert({
+      id: ids.uuid(),
+      kind,
+      teamId,
+      userId,
+      hash: material.hash,
+      hint: material.hint,
+      name: opts.name ?? null,
+      source: opts.source ?? 'admin',
+      createdAt: now,
+      expiresAt: opts.expiresAt ?? null,
+    })
+    return { row, plaintext: material.plaintext }
+  }
+
+  function requireUsable(id: string): KeyRow {
+    const key = store.keys.get(id)
+    if (!key) throw notFound(`No API key with id "${id}".`, 'key_not_found', 'id')
+    const status = keyStatus(key, clock.now())
+    if (status === 'revoked' || status === 'expired') {
+      throw badRequest(`This key is ${status}; only an active or deprecated key can be rotated.`, 'id', `key_${status}`)
+    }
+    return key
+  }
+
+  return {
+    issue,
+    /**
+     * Issues a replacement and deprecates the old key: it keeps working for the grace period (answering
+     * with a Deprecation header), then it is refused as expired.
+     */
+    rotate(id: string, graceSeconds = rotationGraceSeconds): { issued: IssuedKey; old: KeyRow } {
+      return store.transaction(() => {
+        const old = requireUsable(id)
+        const issued = issue(old.userId ? { userId: old.userId } : { teamId: old.teamId }, { name: old.name, expiresAt: old.expiresAt })
+        const now = clock.now()
+        const graceEnd = now + graceSeconds * 1000
+        const expiresAt = old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd)
+        store.keys.deprecate(old.id, now, expiresAt, issued.row.id)
+        return { issued, old: store.keys.get(old.id)! }
+      })
+    },
+    revoke(id: string): KeyRow {
+      const key = store.keys.get(id)
+      if (!key) throw notFound(`No API key with id "${id}".`, 'key_not_found', 'id')
+      store.keys.revoke(id, clock.now())
+      return store.keys.get(id)!
+    },
+  }
+}
+
+export type KeyService = ReturnType<typeof createKeyService>

@@ -1,0 +1,68 @@
+import { chmodSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { buildGateway } from './app'
+import type { GatewayConfig } from './config/gateway-config'
+import type { Env } from './deps'
+import { loadAdminToken } from './security/admin-token'
+import { fileCipher } from './security/file-cipher'
+import type { SecretCipher } from './security/secret-cipher'
+import { seedFromConfig } from './services/config-seed'
+import { issueFirstRunKey } from './services/first-run'
+import { createKeyService } from './services/keys/key-service'
+import { openStore, type Store } from './store/store'
+import { randomIds, systemClock } from './system-deps'
+
+export interface StartOptions {
+  config: GatewayConfig
+  dataDir: string
+  env: Env
+  logger?: FastifyBaseLogger
+  /** The desktop app passes one backed by the OS keychain. */
+  cipher?: SecretCipher
+}
+
+export interface RunningGateway {
+  app: FastifyInstance
+  store: Store
+  url: string
+  adminToken: string
+  /** Set on the first start of a data dir: the one time this key is shown. */
+  firstRunKey: { teamName: string; plaintext: string } | null
+  close(): Promise<void>
+}
+
+/** Opens the data dir, brings the store in line with the config, and listens. Shared by cli.ts and Electron's main. */
+export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
+  chmodSync(opts.dataDir, 0o700)
+  const store = openStore(join(opts.dataDir, 'gatehouse.db'))
+  try {
+    const clock = systemClock
+    const ids = randomIds
+    const cipher = opts.cipher ?? fileCipher(opts.dataDir)
+    seedFromConfig(opts.config, { store, clock, ids, cipher })
+    const keys = createKeyService(store, clock, ids, opts.config.auth.rotationGraceSeconds)
+    const firstRunKey = issueFirstRunKey(store, keys, clock, ids)
+    const adminToken = loadAdminToken(opts.dataDir)
+    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger })
+    await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : opts.config.server.port
+    const host = opts.config.server.host.includes(':') ? `[${opts.config.server.host}]` : opts.config.server.host
+    return {
+      app,
+      store,
+      url: `http://${host}:${port}`,
+      adminToken,
+      firstRunKey,
+      async close() {
+        await app.close()
+        store.close()
+      },
+    }
+  } catch (e) {
+    store.close()
+    throw e
+  }
+}

@@ -1,0 +1,30 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { migrations } from './migrations'
+
+export type Db = Database.Database
+
+/** Opens (creating if needed) the gateway database in WAL mode and brings its schema up to date. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+/** Applies each pending migration in its own transaction, which also sets `user_version`. */
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  for (const migration of migrations) {
+    if (migration.version <= current) continue
+    db.transaction(() => {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    })()
+  }
+}

@@ -1,0 +1,10 @@
+import { initialSchema } from './0001-initial'
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+/** Every schema version, in order. Add a file per version; never edit one that has shipped. */
+export const migrations: Migration[] = [initialSchema]

@@ -1,0 +1,44 @@
+import type { Db } from '../database'
+
+/** Credits are kept in micro-credits (1e-6) as integers so that sums never drift. */
+export const MICRO = 1_000_000
+export const toMicro = (credits: number): number => Math.round(credits * MICRO)
+export const fromMicro = (micro: number): number => micro / MICRO
+
+export type CompanyRepo = ReturnType<typeof createCompanyRepo>
+
+export function createCompanyRepo(db: Db) {
+  const getStmt = db.prepare('SELECT balance_micro, config_credits_micro FROM company WHERE id = 1')
+  const initStmt = db.prepare(
+    'INSERT INTO company (id, balance_micro, config_credits_micro) VALUES (1, @balance, @config) ON CONFLICT(id) DO NOTHING',
+  )
+  const addStmt = db.prepare('UPDATE company SET balance_micro = balance_micro + @delta WHERE id = 1')
+  const setConfigStmt = db.prepare('UPDATE company SET config_credits_micro = @config WHERE id = 1')
+
+  const read = () => getStmt.get() as { balance_micro: number; config_credits_micro: number | null } | undefined
+
+  return {
+    balanceMicro(): number {
+      return read()?.balance_micro ?? 0
+    },
+    /**
+     * The config's `credits` is the budget the company bought. The first start grants it; a later
+     * start with a different number grants (or takes back) only the difference, so spending is kept.
+     */
+    applyConfigBudget: db.transaction((configMicro: number) => {
+      const row = read()
+      if (!row) {
+        initStmt.run({ balance: configMicro, config: configMicro })
+        return
+      }
+      const delta = configMicro - (row.config_credits_micro ?? 0)
+      if (delta !== 0) addStmt.run({ delta })
+      setConfigStmt.run({ config: configMicro })
+    }),
+    add(deltaMicro: number): number {
+      if (!read()) initStmt.run({ balance: 0, config: null })
+      addStmt.run({ delta: deltaMicro })
+      return this.balanceMicro()
+    },
+  }
+}
