@@ -1,19 +1,24 @@
 import type { Reporter, TestModule } from 'vitest/node'
 
-/** Prints one plain closing line, `Tests: N passed, N failed, N skipped`, that any CI can read. */
+/**
+ * Prints why each test was skipped, then one plain closing line, `Tests: N passed, N failed, N skipped`,
+ * that any CI can read.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0
     let failed = 0
-    let skipped = 0
+    const skipped: string[] = []
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
-        const state = test.result().state
-        if (state === 'passed') passed++
-        else if (state === 'failed') failed++
-        else skipped++
+        const result = test.result()
+        if (result.state === 'passed') passed++
+        else if (result.state === 'failed') failed++
+        else skipped.push(`  skipped: ${test.fullName}${'note' in result && result.note ? ` (${result.note})` : ''}`)
       }
     }
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`)
+    const out = process.stdout
+    if (skipped.length) out.write(`\n${skipped.join('\n')}\n`)
+    out.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped.length} skipped\n`)
   }
 }

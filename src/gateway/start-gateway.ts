@@ -20,6 +20,8 @@ export interface StartOptions {
   logger?: FastifyBaseLogger
   /** The desktop app passes one backed by the OS keychain. */
   cipher?: SecretCipher
+  /** better-sqlite3 built for Electron's ABI (see scripts/start.mjs). */
+  nativeBinding?: string
 }
 
 export interface RunningGateway {
@@ -36,7 +38,7 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.dataDir, 0o700)
-  const store = openStore(join(opts.dataDir, 'gatehouse.db'))
+  const store = openStore(join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
   try {
     const clock = systemClock
     const ids = randomIds

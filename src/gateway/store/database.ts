@@ -5,10 +5,14 @@ import { migrations } from './migrations'
 
 export type Db = Database.Database
 
-/** Opens (creating if needed) the gateway database in WAL mode and brings its schema up to date. */
-export function openDatabase(file: string): Db {
+/**
+ * Opens (creating if needed) the gateway database in WAL mode and brings its schema up to date.
+ * `nativeBinding` lets Electron load a better-sqlite3 built for its own ABI without touching the
+ * one in node_modules that plain Node (serve, tests) uses.
+ */
+export function openDatabase(file: string, opts: { nativeBinding?: string } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const db = new Database(file)
+  const db = new Database(file, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {})
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')

@@ -29,6 +29,6 @@ export function createStore(db: Db) {
   }
 }
 
-export function openStore(file: string): Store {
-  return createStore(openDatabase(file))
+export function openStore(file: string, opts: { nativeBinding?: string } = {}): Store {
+  return createStore(openDatabase(file, opts))
 }

@@ -1,0 +1,19 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/**
+ * `npm run bench`: runs every bench/*.bench.ts in turn (or the ones named on the command line). Each
+ * reports ratios against a baseline it measures in the same run; none asserts a time.
+ */
+const only = process.argv.slice(2)
+const dir = import.meta.dirname
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+for (const file of files) {
+  console.log(`\n=== ${file}`)
+  await import(pathToFileURL(join(dir, file)).href)
+}
+if (files.length === 0) console.log('No benchmarks matched.')

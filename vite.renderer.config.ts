@@ -1,0 +1,20 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+/**
+ * The renderer's build, shared by the Electron build (electron.vite.config.ts) and the web build that
+ * `npm run serve` serves at `/`. Building it needs no Electron binary.
+ */
+export const rendererConfig = {
+  root: resolve('src/renderer'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: resolve('out/renderer'),
+    emptyOutDir: true,
+    rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+  },
+}
+
+export default defineConfig(rendererConfig)
