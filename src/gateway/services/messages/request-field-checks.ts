@@ -1,0 +1,54 @@
+import { badRequest, type GatewayError } from '../../../shared/errors'
+
+export type JsonObject = Record<string, unknown>
+
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A 400 whose message starts with the field path and whose `param` is that path. */
+export const invalidField = (path: string, problem: string): GatewayError =>
+  badRequest(`${path} ${problem}`, path)
+
+/** Short JSON rendering of a refused value for error messages ("got 1.5"). */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (Array.isArray(value)) return 'an array'
+  if (isJsonObject(value)) return 'an object'
+  const text = JSON.stringify(value)
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text
+}
+
+export function checkNullableNumberInRange(body: JsonObject, field: string, min: number, max: number): void {
+  const value = body[field]
+  if (value === undefined || value === null) return
+  if (typeof value !== 'number' || value < min || value > max) {
+    throw invalidField(field, `must be a number from ${min} to ${max} or null (got ${describeValue(value)})`)
+  }
+}
+
+export function checkNullableNonNegativeInteger(body: JsonObject, field: string): void {
+  const value = body[field]
+  if (value === undefined || value === null) return
+  if (!Number.isInteger(value) || (value as number) < 0) {
+    throw invalidField(field, `must be an integer >= 0 or null (got ${describeValue(value)})`)
+  }
+}
+
+export function checkNullableBoolean(body: JsonObject, field: string): void {
+  const value = body[field]
+  if (value === undefined || value === null || typeof value === 'boolean') return
+  throw invalidField(field, `must be true, false or null (got ${describeValue(value)})`)
+}
+
+export function checkNullableStringArray(body: JsonObject, field: string): void {
+  const value = body[field]
+  if (value === undefined || value === null) return
+  if (!Array.isArray(value)) {
+    throw invalidField(field, `must be an array of strings or null (got ${describeValue(value)})`)
+  }
+  value.forEach((item, index) => {
+    if (typeof item !== 'string') {
+      throw invalidField(`${field}.${index}`, `must be a string (got ${describeValue(item)})`)
+    }
+  })
+}
