@@ -1,12 +1,16 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { adminRoutes } from './api/admin/admin-routes'
+import { chatRoutes } from './api/chat/chat-routes'
 import { healthRoutes } from './api/health/health-routes'
 import { modelsRoutes } from './api/models/models-routes'
 import type { GatewayDeps } from './deps'
 import { installErrorHandler } from './http/error-handler'
 import { installHostGuard } from './http/host-guard'
+import { createProviderRegistry } from './providers/provider-registry'
 import { createAuthenticator } from './services/auth/authenticate'
+import { createChatService } from './services/chat/chat-service'
+import { createCreditLedger } from './services/credits/credit-ledger'
 import { createKeyService } from './services/keys/key-service'
 import { GATEWAY_VERSION } from './version'
 
@@ -28,15 +32,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   installHostGuard(app, config.server.allowedHosts)
   if (config.server.corsOrigins.length) {
     const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
-    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms'] })
+    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used'] })
   }
 
   const authenticate = createAuthenticator(store, clock)
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const startedAt = clock.now()
+  const ledger = createCreditLedger(store)
+  const providers = createProviderRegistry({ env: deps.env, cipher: deps.cipher })
+  app.addHook('onClose', async () => providers.close())
+  const chat = createChatService({ store, clock, ledger, providers })
 
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt, now: () => clock.now() })
   await app.register(modelsRoutes, { store, authenticate })
+  await app.register(chatRoutes, { chat, store, clock, authenticate })
   await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, version: GATEWAY_VERSION }), { prefix: '/admin' })
   return app
 }

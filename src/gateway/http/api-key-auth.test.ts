@@ -12,7 +12,7 @@ const get = (headers: Record<string, string>) => gw.app.inject({ method: 'GET', 
 
 describe('API key headers (spec 5)', () => {
   it('accepts Authorization: Bearer, X-Api-Key and X-Svc-Key', async () => {
-    for (const headers of [bearer(TEAM_KEY), { 'x-api-key': TEAM_KEY }, { 'x-svc-key': TEAM_KEY }]) {
+    for (const headers of [bearer(TEAM_KEY), { 'x-api-key': TEAM_KEY }, { 'x-svc-key': TEAM_KEY }] as Record<string, string>[]) {
       const res = await get(headers)
       expect(res.statusCode, JSON.stringify(Object.keys(headers))).toBe(200)
       expect(modelIds(res.body)).toEqual(['claude-echo', 'gpt-echo', 'voice'])

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { installAdminAuth } from '../../http/admin-auth'
 import { fromMicro } from '../../store/repos/company-repo'
 import type { AdminContext } from './admin-context'
+import { agentsAdmin } from './agents-admin'
 import { creditsAdmin } from './credits-admin'
 import { keysAdmin } from './keys-admin'
 import { modelsAdmin } from './models-admin'
 import { providersAdmin } from './providers-admin'
 import { teamsAdmin } from './teams-admin'
+import { usageAdmin } from './usage-admin'
 import { usersAdmin } from './users-admin'
 
 /** The admin API for the renderer, under `/admin`, accepted only with the local admin token. */
@@ -23,7 +25,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext & { ad
       keys: ctx.store.keys.list().length,
     },
   }))
-  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin]) {
+  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin]) {
     await app.register(group, ctx)
   }
 }

@@ -1,4 +1,5 @@
 import { initialSchema } from './0001-initial'
+import { usageAndAgents } from './0002-usage-and-agents'
 
 export interface Migration {
   version: number
@@ -7,4 +8,4 @@ export interface Migration {
 }
 
 /** Every schema version, in order. Add a file per version; never edit one that has shipped. */
-export const migrations: Migration[] = [initialSchema]
+export const migrations: Migration[] = [initialSchema, usageAndAgents]

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import type {
+  ChatCompletion,
+  ChatCompletionChoice,
+  ChatCompletionChunk,
+  ChatCompletionRequest,
+  ServiceTier,
+  Usage,
+} from '../../../shared/chat/types'
+
+/** Gateway-only fields that never go upstream (`store` and `metadata` are kept here, not there). */
+const GATEWAY_ONLY = new Set(['deprecated', 'store', 'metadata', 'stream', 'stream_options', 'model'])
+
+/** The body sent to an OpenAI-compatible upstream. A stream always asks for usage, so it can be billed. */
+export function toOpenAiBody(req: ChatCompletionRequest, upstreamModel: string, stream: boolean): string {
+  const body: Record<string, unknown> = { model: upstreamModel }
+  for (const [k, v] of Object.entries(req)) if (!GATEWAY_ONLY.has(k) && v !== undefined) body[k] = v
+  if (stream) {
+    body.stream = true
+    body.stream_options = { include_usage: true }
+  }
+  return JSON.stringify(body)
+}
+
+export function normalizeUsage(raw: Partial<Usage> | null | undefined): Usage {
+  const prompt = raw?.prompt_tokens ?? 0
+  const completion = raw?.completion_tokens ?? 0
+  const c = raw?.completion_tokens_details
+  const p = raw?.prompt_tokens_details
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: raw?.total_tokens ?? prompt + completion,
+    completion_tokens_details: {
+      accepted_prediction_tokens: c?.accepted_prediction_tokens ?? 0,
+      audio_tokens: c?.audio_tokens ?? 0,
+      reasoning_tokens: c?.reasoning_tokens ?? 0,
+      rejected_prediction_tokens: c?.rejected_prediction_tokens ?? 0,
+    },
+    prompt_tokens_details: { audio_tokens: p?.audio_tokens ?? 0, cached_tokens: p?.cached_tokens ?? 0 },
+  }
+}
+
+/** `service_tier` appears only when the request set it, and `auto` is reported as `default` (spec 2.3). */
+export function reportedTier(requested: ServiceTier | undefined, upstream: unknown): ServiceTier | undefined {
+  if (requested === undefined) return undefined
+  const tier = (typeof upstream === 'string' ? upstream : requested) as ServiceTier
+  return tier === 'auto' ? 'default' : tier
+}
+
+export const fingerprint = (providerId: string, upstreamModel: string) =>
+  `fp_${createHash('sha256').update(`${providerId}/${upstreamModel}`).digest('hex').slice(0, 10)}`
+
+type RawChoice = Partial<ChatCompletionChoice> & { message?: Partial<ChatCompletionChoice['message']> }
+
+/** An upstream's chat.completion brought to exactly the shape of spec 2.3. */
+export function normalizeCompletion(raw: Record<string, unknown>, opts: { modelName: string; requestedTier?: ServiceTier; fingerprint: string }): ChatCompletion {
+  const choices = ((raw.choices ?? []) as RawChoice[]).map((c, i): ChatCompletionChoice => {
+    const m: Partial<ChatCompletionChoice['message']> = c.message ?? {}
+    return {
+      index: c.index ?? i,
+      message: {
+        role: 'assistant',
+        content: m.content ?? null,
+        refusal: m.refusal ?? null,
+        ...(m.tool_calls?.length ? { tool_calls: m.tool_calls } : {}),
+        ...(m.function_call ? { function_call: m.function_call } : {}),
+        ...(m.audio ? { audio: m.audio } : {}),
+        ...(m.annotations ? { annotations: m.annotations } : {}),
+      },
+      finish_reason: c.finish_reason ?? 'stop',
+      logprobs: c.logprobs ?? { content: null, refusal: null },
+    }
+  })
+  const tier = reportedTier(opts.requestedTier, raw.service_tier)
+  return {
+    id: typeof raw.id === 'string' ? raw.id : `chatcmpl-${Date.now()}`,
+    object: 'chat.completion',
+    created: typeof raw.created === 'number' ? raw.created : Math.floor(Date.now() / 1000),
+    model: opts.modelName,
+    choices,
+    ...(tier ? { service_tier: tier } : {}),
+    system_fingerprint: typeof raw.system_fingerprint === 'string' ? raw.system_fingerprint : opts.fingerprint,
+    usage: normalizeUsage(raw.usage as Partial<Usage> | undefined),
+  }
+}
+
+/** An upstream chunk with our model name; usage is left for the pipeline to place. */
+export function normalizeChunk(raw: Record<string, unknown>, opts: { modelName: string; requestedTier?: ServiceTier; fingerprint: string }): ChatCompletionChunk {
+  const tier = reportedTier(opts.requestedTier, raw.service_tier)
+  return {
+    id: String(raw.id ?? ''),
+    object: 'chat.completion.chunk',
+    created: typeof raw.created === 'number' ? raw.created : Math.floor(Date.now() / 1000),
+    model: opts.modelName,
+    choices: (raw.choices ?? []) as ChatCompletionChunk['choices'],
+    ...(tier ? { service_tier: tier } : {}),
+    system_fingerprint: typeof raw.system_fingerprint === 'string' ? raw.system_fingerprint : opts.fingerprint,
+    usage: raw.usage ? normalizeUsage(raw.usage as Partial<Usage>) : null,
+  }
+}

@@ -1,0 +1,44 @@
+import { GatewayError } from '../../../shared/errors'
+import type { UsageRow } from '../../store/repos/usage-repo'
+import type { Store } from '../../store/store'
+
+export interface Reservation {
+  readonly holdMicro: number
+  settled: boolean
+}
+
+export const outOfCredits = () =>
+  new GatewayError({
+    status: 402,
+    type: 'insufficient_credits',
+    code: 'insufficient_credits',
+    message: 'Your company has run out of credits: its budget is used up. Ask the owner to buy more credits, then try again.',
+  })
+
+/**
+ * Reserve, then settle. A request holds an estimate of its cost while it runs; a new request is refused
+ * with 402 once the balance minus what is held is used up, so concurrent requests can overspend by at
+ * most what was already in flight. Settling charges the real cost in the same transaction as the usage row.
+ */
+export function createCreditLedger(store: Store) {
+  let heldMicro = 0
+  return {
+    reserve(holdMicro: number): Reservation {
+      if (store.company.balanceMicro() - heldMicro <= 0) throw outOfCredits()
+      heldMicro += holdMicro
+      return { holdMicro, settled: false }
+    },
+    settle(reservation: Reservation, row: UsageRow): void {
+      if (reservation.settled) return
+      reservation.settled = true
+      heldMicro -= reservation.holdMicro
+      store.transaction(() => {
+        if (row.creditsMicro !== 0) store.company.add(-row.creditsMicro)
+        store.usage.insert(row)
+      })
+    },
+    heldMicro: () => heldMicro,
+  }
+}
+
+export type CreditLedger = ReturnType<typeof createCreditLedger>

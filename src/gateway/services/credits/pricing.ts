@@ -1,0 +1,15 @@
+import type { Usage } from '../../../shared/chat/types'
+import type { ModelPricing } from '../../store/repos/models-repo'
+
+/**
+ * Prices are credits per 1M tokens, so a token count times the price is the cost in micro-credits.
+ * Cached prompt tokens use `cached_input` when the model has one.
+ */
+export function chatCostMicro(pricing: ModelPricing, usage: Pick<Usage, 'prompt_tokens' | 'completion_tokens'> & { cached_tokens?: number }): number {
+  const cached = Math.min(usage.cached_tokens ?? 0, usage.prompt_tokens)
+  const input = pricing.input ?? 0
+  return Math.round((usage.prompt_tokens - cached) * input + cached * (pricing.cached_input ?? input) + usage.completion_tokens * (pricing.output ?? 0))
+}
+
+/** A rough prompt size for holds and for clients that leave before the upstream reports usage. */
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)

@@ -1,0 +1,48 @@
+import { GatewayError } from '../../../shared/errors'
+import type { AgentRow } from '../../store/repos/agents-repo'
+import type { ModelRow } from '../../store/repos/models-repo'
+import type { ProviderRow } from '../../store/repos/providers-repo'
+import type { TeamRow } from '../../store/repos/teams-repo'
+import type { Store } from '../../store/store'
+import { enabledModels } from '../model-access'
+
+export interface Target {
+  model: ModelRow
+  provider: ProviderRow
+}
+
+const modelError = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
+
+function findModel(store: Store, label: string): ModelRow | undefined {
+  return store.models.getByName(label) ?? store.models.get(label) ?? store.models.list().find((m) => m.aliases.includes(label))
+}
+
+/** `model` is a model name, an alias, a model UUID or an agent UUID; it must be enabled for the team. */
+export function resolveModel(store: Store, team: TeamRow, label: string): { target: Target; agent: AgentRow | null } {
+  const agent = store.agents.get(label) ?? null
+  const model = findModel(store, agent ? agent.model : label)
+  if (!model) {
+    throw agent
+      ? modelError('model_not_found', `The agent "${agent.name}" uses the model "${agent.model}", which no longer exists. Edit the agent.`)
+      : modelError('model_not_found', `The model "${label}" does not exist. GET /v1/models lists the models you can use.`)
+  }
+  if (!enabledModels(store, team).some((m) => m.id === model.id)) {
+    throw modelError('model_not_enabled', `The model "${model.name}" is not enabled for your team "${team.name}". Ask the owner to enable it, or pick one from GET /v1/models.`)
+  }
+  const provider = store.providers.get(model.providerId)
+  if (!provider) throw modelError('model_not_found', `The provider of model "${model.name}" is gone.`)
+  return { target: { model, provider }, agent }
+}
+
+/** The model itself, then its team's fallbacks that are enabled for the team, in order. */
+export function fallbackChain(store: Store, team: TeamRow, first: Target, useFallbacks: boolean): Target[] {
+  if (!useFallbacks) return [first]
+  const enabled = new Set(enabledModels(store, team).map((m) => m.name))
+  const chain = [first]
+  for (const name of team.fallbacks[first.model.name] ?? []) {
+    const model = store.models.getByName(name)
+    const provider = model && store.providers.get(model.providerId)
+    if (model && provider && enabled.has(name) && !chain.some((t) => t.model.id === model.id)) chain.push({ model, provider })
+  }
+  return chain
+}

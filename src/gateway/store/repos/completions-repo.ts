@@ -1,0 +1,74 @@
+import type { Db } from '../database'
+import { readJson, writeJson } from './json-column'
+
+/** Chat completions kept because the request said `store: true`. */
+export interface StoredCompletion {
+  id: string
+  usageId: string
+  createdAt: number
+  teamId: string
+  modelName: string
+  request: unknown
+  response: unknown
+  metadata: Record<string, string>
+}
+
+interface Raw {
+  id: string
+  usage_id: string
+  created_at: number
+  team_id: string
+  model_name: string
+  request: string
+  response: string
+  metadata: string
+}
+
+const toRow = (r: Raw): StoredCompletion => ({
+  id: r.id,
+  usageId: r.usage_id,
+  createdAt: r.created_at,
+  teamId: r.team_id,
+  modelName: r.model_name,
+  request: JSON.parse(r.request),
+  response: JSON.parse(r.response),
+  metadata: readJson(r.metadata, {}),
+})
+
+export type CompletionsRepo = ReturnType<typeof createCompletionsRepo>
+
+export function createCompletionsRepo(db: Db) {
+  const insertStmt = db.prepare(`
+    INSERT OR REPLACE INTO stored_completions (id, usage_id, created_at, team_id, model_name, request, response, metadata)
+    VALUES (@id, @usageId, @createdAt, @teamId, @modelName, @request, @response, @metadata)`)
+  const getStmt = db.prepare('SELECT * FROM stored_completions WHERE id = ?')
+
+  return {
+    insert(c: StoredCompletion): void {
+      insertStmt.run({ ...c, request: writeJson(c.request), response: writeJson(c.response), metadata: writeJson(c.metadata) })
+    },
+    get(id: string): StoredCompletion | undefined {
+      const r = getStmt.get(id) as Raw | undefined
+      return r && toRow(r)
+    },
+    list(filter: { teamId?: string; model?: string; metadata?: Record<string, string>; limit: number }): StoredCompletion[] {
+      const where: string[] = []
+      const params: Record<string, unknown> = { limit: filter.limit }
+      if (filter.teamId) {
+        where.push('team_id = @teamId')
+        params.teamId = filter.teamId
+      }
+      if (filter.model) {
+        where.push('model_name = @model')
+        params.model = filter.model
+      }
+      Object.entries(filter.metadata ?? {}).forEach(([k, v], i) => {
+        where.push(`json_extract(metadata, @mk${i}) = @mv${i}`)
+        params[`mk${i}`] = `$."${k.replace(/"/g, '')}"`
+        params[`mv${i}`] = v
+      })
+      const sql = `SELECT * FROM stored_completions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit`
+      return (db.prepare(sql).all(params) as Raw[]).map(toRow)
+    },
+  }
+}

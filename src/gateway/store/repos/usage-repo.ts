@@ -1,0 +1,158 @@
+import type { Db } from '../database'
+import { readJson, writeJson } from './json-column'
+
+export interface UsageAttempt {
+  model: string
+  modelId: string
+  status: number
+  latencyMs: number
+  error?: string
+}
+
+export interface UsageRow {
+  id: string
+  createdAt: number
+  endpoint: string
+  source: string
+  keyId: string | null
+  teamId: string | null
+  userId: string | null
+  requestedModel: string | null
+  modelId: string | null
+  modelName: string | null
+  attempts: UsageAttempt[]
+  status: number
+  stream: boolean
+  latencyMs: number
+  promptTokens: number
+  completionTokens: number
+  cachedTokens: number
+  cacheCreationTokens: number
+  audioSeconds: number
+  characters: number
+  creditsMicro: number
+  /** True when the upstream never reported usage (a client that left mid-stream) and it was counted here. */
+  usageEstimated: boolean
+  error: string | null
+  metadata: Record<string, string> | null
+}
+
+interface Raw {
+  id: string
+  created_at: number
+  endpoint: string
+  source: string
+  key_id: string | null
+  team_id: string | null
+  user_id: string | null
+  requested_model: string | null
+  model_id: string | null
+  model_name: string | null
+  attempts: string
+  status: number
+  stream: number
+  latency_ms: number
+  prompt_tokens: number
+  completion_tokens: number
+  cached_tokens: number
+  cache_creation_tokens: number
+  audio_seconds: number
+  characters: number
+  credits_micro: number
+  usage_estimated: number
+  error: string | null
+  metadata: string | null
+}
+
+const toRow = (r: Raw): UsageRow => ({
+  id: r.id,
+  createdAt: r.created_at,
+  endpoint: r.endpoint,
+  source: r.source,
+  keyId: r.key_id,
+  teamId: r.team_id,
+  userId: r.user_id,
+  requestedModel: r.requested_model,
+  modelId: r.model_id,
+  modelName: r.model_name,
+  attempts: readJson(r.attempts, []),
+  status: r.status,
+  stream: r.stream === 1,
+  latencyMs: r.latency_ms,
+  promptTokens: r.prompt_tokens,
+  completionTokens: r.completion_tokens,
+  cachedTokens: r.cached_tokens,
+  cacheCreationTokens: r.cache_creation_tokens,
+  audioSeconds: r.audio_seconds,
+  characters: r.characters,
+  creditsMicro: r.credits_micro,
+  usageEstimated: r.usage_estimated === 1,
+  error: r.error,
+  metadata: readJson(r.metadata, null),
+})
+
+export interface UsageFilter {
+  teamId?: string
+  model?: string
+  endpoint?: string
+  /** `{tag: value}`: rows whose metadata holds every pair. */
+  metadata?: Record<string, string>
+  before?: number
+  limit: number
+}
+
+export type UsageRepo = ReturnType<typeof createUsageRepo>
+
+export function createUsageRepo(db: Db) {
+  const insertStmt = db.prepare(`
+    INSERT INTO usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
+      attempts, status, stream, latency_ms, prompt_tokens, completion_tokens, cached_tokens, cache_creation_tokens,
+      audio_seconds, characters, credits_micro, usage_estimated, error, metadata)
+    VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
+      @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
+      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata)`)
+  const getStmt = db.prepare('SELECT * FROM usage_log WHERE id = ?')
+
+  return {
+    insert(row: UsageRow): void {
+      insertStmt.run({
+        ...row,
+        attempts: writeJson(row.attempts),
+        stream: row.stream ? 1 : 0,
+        usageEstimated: row.usageEstimated ? 1 : 0,
+        metadata: row.metadata ? writeJson(row.metadata) : null,
+      })
+    },
+    get(id: string): UsageRow | undefined {
+      const r = getStmt.get(id) as Raw | undefined
+      return r && toRow(r)
+    },
+    list(filter: UsageFilter): UsageRow[] {
+      const where: string[] = []
+      const params: Record<string, unknown> = { limit: filter.limit }
+      if (filter.teamId) {
+        where.push('team_id = @teamId')
+        params.teamId = filter.teamId
+      }
+      if (filter.model) {
+        where.push('(model_name = @model OR requested_model = @model)')
+        params.model = filter.model
+      }
+      if (filter.endpoint) {
+        where.push('endpoint = @endpoint')
+        params.endpoint = filter.endpoint
+      }
+      if (filter.before !== undefined) {
+        where.push('created_at < @before')
+        params.before = filter.before
+      }
+      Object.entries(filter.metadata ?? {}).forEach(([k, v], i) => {
+        where.push(`json_extract(metadata, @mk${i}) = @mv${i}`)
+        params[`mk${i}`] = `$."${k.replace(/"/g, '')}"`
+        params[`mv${i}`] = v
+      })
+      const sql = `SELECT * FROM usage_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit`
+      return (db.prepare(sql).all(params) as Raw[]).map(toRow)
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { describeValue, formatPath, valueAt } from './format-issue'
+
+describe('formatPath', () => {
+  it('writes indexes in brackets and keys after dots', () => {
+    expect(formatPath(['messages', 2, 'content', 0, 'image_url', 'url'])).toBe('messages[2].content[0].image_url.url')
+    expect(formatPath(['temperature'])).toBe('temperature')
+    expect(formatPath([])).toBe('')
+  })
+})
+
+describe('describeValue', () => {
+  it('renders each kind of value briefly', () => {
+    expect(describeValue('hot')).toBe('"hot"')
+    expect(describeValue('x'.repeat(50))).toBe(`"${'x'.repeat(40)}..."`)
+    expect(describeValue(3)).toBe('3')
+    expect(describeValue(null)).toBe('null')
+    expect(describeValue(false)).toBe('false')
+    expect(describeValue([1, 2])).toBe('an array of 2 items')
+    expect(describeValue({ a: 1 })).toBe('an object')
+  })
+})
+
+describe('valueAt', () => {
+  it('walks objects and arrays and stops at missing nodes', () => {
+    const body = { messages: [{ content: [{ text: 'hi' }] }] }
+    expect(valueAt(body, ['messages', 0, 'content', 0, 'text'])).toBe('hi')
+    expect(valueAt(body, ['messages', 3, 'content'])).toBeUndefined()
+    expect(valueAt('x', ['a'])).toBeUndefined()
+  })
+})

@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { valueAt } from './format-issue'
+
+/**
+ * Building blocks of the chat request schemas. Every issue message is a predicate phrase
+ * ("must be between 0 and 2") that `issueToError` prefixes with the JSON path of the field.
+ */
+
+export const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
+
+export const nameSchema = z
+  .string()
+  .regex(NAME_PATTERN, { error: 'must be 1 to 64 characters of a-z, A-Z, 0-9, underscore or dash' })
+
+export const nonEmptyString = z.string().min(1, { error: 'must not be empty' })
+
+export const numberBetween = (min: number, max: number) => {
+  const error = `must be between ${min} and ${max}`
+  return z.number().min(min, { error }).max(max, { error })
+}
+
+export const intBetween = (min: number, max: number) => {
+  const error = `must be an integer between ${min} and ${max}`
+  return z.int({ error }).min(min, { error }).max(max, { error })
+}
+
+const SAFE_INTEGER = 'must be an integer between -9007199254740991 and 9007199254740991'
+
+export const integer = z.int({ error: SAFE_INTEGER })
+
+export const positiveInt = z.int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' })
+
+/** A JSON object (a JSON Schema, for instance): any keys, any values, never an array. */
+export const jsonObjectSchema = z.record(z.string(), z.unknown())
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(', ')
+
+/** A refusal from a `dispatch` picker: what is wrong, where (relative path), and whether to echo the value. */
+export interface Rejection {
+  reject: string
+  path?: (string | number)[]
+  showValue?: boolean
+}
+
+type SchemaPicker<T> = (value: unknown) => z.ZodType<T> | Rejection
+
+/**
+ * Chooses the schema for a value by looking at it (its `type`, `role`, or JS type). Zod unions
+ * report "invalid input" without saying which branch was meant; choosing first keeps the error
+ * on the field that is actually wrong, e.g. `messages[0].content[1].image_url.url`.
+ */
+export function dispatch<T>(pick: SchemaPicker<T>) {
+  return z.unknown().transform((value, ctx): T => {
+    if (value === undefined) {
+      ctx.addIssue({ code: 'invalid_type', expected: 'nonoptional', input: undefined, message: 'is required' })
+      return z.NEVER
+    }
+    const choice = pick(value)
+    if ('reject' in choice) {
+      const path = choice.path ?? []
+      ctx.addIssue({
+        code: 'custom',
+        message: choice.reject,
+        path,
+        input: valueAt(value, path),
+        params: { showValue: choice.showValue ?? false },
+      })
+      return z.NEVER
+    }
+    const result = choice.safeParse(value, { error: issueMessage })
+    if (result.success) return result.data
+    // Re-raised as is: the nested path is kept and zod prefixes it with the path of this value.
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: undefined } as never)
+    return z.NEVER
+  })
+}
+
+/**
+ * Dispatches an object on a discriminator property (`type`, `role`). `fallback` may claim
+ * values the fixed options do not list, such as `<vendor>_ocr` tools.
+ */
+export function discriminate<T>(
+  key: string,
+  options: Record<string, z.ZodType<T>>,
+  allowed: string,
+  fallback?: (tag: string) => z.ZodType<T> | undefined,
+) {
+  return dispatch<T>((value) => {
+    if (!isPlainObject(value)) return { reject: 'must be an object', showValue: true }
+    const tag = value[key]
+    // Let zod report the missing discriminator, so it reads as a missing required field.
+    if (tag === undefined) return z.object({ [key]: z.string() }) as unknown as z.ZodType<T>
+    if (typeof tag !== 'string') return { reject: `must be a string: ${allowed}`, path: [key], showValue: true }
+    const schema = Object.hasOwn(options, tag) ? options[tag] : fallback?.(tag)
+    return schema ?? { reject: `must be ${allowed}`, path: [key], showValue: true }
+  })
+}
+
+const typeNames: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
+}
+
+const plural = (n: number | bigint, word: string) => `${n} ${word}${Number(n) === 1 ? '' : 's'}`
+
+/** The per-parse error map: a predicate phrase for every built-in issue that has no message of its own. */
+export const issueMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${typeNames[issue.expected] ?? issue.expected}`
+    case 'too_small': {
+      const min = issue.minimum
+      if (issue.origin === 'array') return `must have at least ${plural(min as number, 'item')}`
+      if (issue.origin === 'string') return Number(min) === 1 ? 'must not be empty' : `must be at least ${min} characters`
+      return issue.inclusive ? `must be at least ${min}` : `must be greater than ${min}`
+    }
+    case 'too_big': {
+      const max = issue.maximum
+      if (issue.origin === 'array') return `must have at most ${plural(max as number, 'item')}`
+      if (issue.origin === 'string') return `must be at most ${max} characters`
+      return issue.inclusive ? `must be at most ${max}` : `must be less than ${max}`
+    }
+    case 'invalid_value': {
+      const allowed = issue.values.length === 1 ? quoteList(issue.values) : `one of ${quoteList(issue.values)}`
+      return issue.input === undefined ? `is required and must be ${allowed}` : `must be ${allowed}`
+    }
+    case 'invalid_format':
+      return 'has an invalid format'
+    case 'invalid_key':
+      return 'has an invalid key'
+    case 'unrecognized_keys':
+      return 'is not a recognized argument'
+    default:
+      return 'is invalid'
+  }
+}

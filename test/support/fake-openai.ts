@@ -1,0 +1,89 @@
+import type { ServerResponse } from 'node:http'
+import { type RecordedRequest, sleep, startFakeServer } from './fake-upstream'
+
+type Msg = { role: string; content?: unknown; tool_calls?: unknown }
+const lastUser = (messages: Msg[]) => {
+  const m = [...messages].reverse().find((x) => x.role === 'user' || x.role === 'tool')
+  return typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
+}
+
+/**
+ * An OpenAI-compatible upstream on loopback. It echoes the last user message, calls the first tool
+ * when tools are offered (until a tool result comes back), answers json_schema requests with an object
+ * that fits the schema's required string fields, honours `n`, and streams word by word.
+ */
+export function answerFor(body: Record<string, unknown>, choice: number) {
+  const messages = (body.messages ?? []) as Msg[]
+  const tools = (body.tools ?? []) as Array<{ type: string; function: { name: string } }>
+  const last = messages[messages.length - 1]
+  if (tools.length && body.tool_choice !== 'none' && last?.role === 'user') {
+    return { tool: { id: `call_${choice}`, name: tools[0]!.function.name, arguments: JSON.stringify({ city: 'Paris' }) } }
+  }
+  const format = body.response_format as { type: string; json_schema?: { schema?: { required?: string[] } } } | undefined
+  if (format?.type === 'json_schema') {
+    const fields = format.json_schema?.schema?.required ?? ['answer']
+    return { text: JSON.stringify(Object.fromEntries(fields.map((f) => [f, `value of ${f}`]))) }
+  }
+  return { text: `echo${choice ? ` ${choice}` : ''}: ${lastUser(messages)}` }
+}
+
+const promptTokens = (body: Record<string, unknown>) => Math.ceil(JSON.stringify(body.messages ?? []).length / 4)
+
+export function completionFor(req: RecordedRequest) {
+  const body = req.json
+  const n = (body.n as number | undefined) ?? 1
+  const answers = Array.from({ length: n }, (_, i) => answerFor(body, i))
+  const completion = answers.reduce((sum, a) => sum + (a.text ?? a.tool!.arguments).split(' ').length, 0)
+  return {
+    id: 'chatcmpl-fake123',
+    object: 'chat.completion',
+    created: 1_790_000_000,
+    model: String(body.model),
+    system_fingerprint: 'fp_fake',
+    choices: answers.map((a, index) => ({
+      index,
+      message: a.tool
+        ? { role: 'assistant', content: null, tool_calls: [{ id: a.tool.id, type: 'function', function: { name: a.tool.name, arguments: a.tool.arguments } }] }
+        : { role: 'assistant', content: a.text },
+      finish_reason: a.tool ? 'tool_calls' : 'stop',
+      logprobs: null,
+    })),
+    usage: { prompt_tokens: promptTokens(body), completion_tokens: completion, total_tokens: promptTokens(body) + completion, prompt_tokens_details: { cached_tokens: 0 } },
+  }
+}
+
+export async function streamCompletion(req: RecordedRequest, res: ServerResponse, delayMs = 0) {
+  const full = completionFor(req)
+  res.writeHead(200, { 'content-type': 'text/event-stream' })
+  const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`)
+  const base = { id: full.id, object: 'chat.completion.chunk', created: full.created, model: full.model, system_fingerprint: 'fp_fake' }
+  for (const choice of full.choices) {
+    send({ ...base, choices: [{ index: choice.index, delta: { role: 'assistant', content: '' }, finish_reason: null }] })
+    const calls = choice.message.tool_calls
+    if (calls) {
+      send({ ...base, choices: [{ index: choice.index, delta: { tool_calls: [{ index: 0, id: calls[0]!.id, type: 'function', function: { name: calls[0]!.function.name, arguments: '' } }] }, finish_reason: null }] })
+      send({ ...base, choices: [{ index: choice.index, delta: { tool_calls: [{ index: 0, function: { arguments: calls[0]!.function.arguments } }] }, finish_reason: null }] })
+    } else {
+      for (const word of (choice.message.content ?? '').split(/(?<= )/)) {
+        if (res.destroyed) return
+        send({ ...base, choices: [{ index: choice.index, delta: { content: word }, finish_reason: null }] })
+        if (delayMs) await sleep(delayMs)
+      }
+    }
+    send({ ...base, choices: [{ index: choice.index, delta: {}, finish_reason: choice.finish_reason }] })
+  }
+  const options = req.json.stream_options as { include_usage?: boolean } | undefined
+  if (options?.include_usage) send({ ...base, choices: [], usage: full.usage })
+  res.end('data: [DONE]\n\n')
+}
+
+export function startFakeOpenAi() {
+  return startFakeServer(async (req, res) => {
+    if (!req.url.endsWith('/chat/completions')) {
+      res.writeHead(404).end()
+      return
+    }
+    if (req.json.stream) return streamCompletion(req, res)
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completionFor(req)))
+  })
+}
