@@ -2,6 +2,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { adminRoutes } from './api/admin/admin-routes'
 import { chatRoutes } from './api/chat/chat-routes'
+import { messagesRoutes } from './api/messages/messages-routes'
 import { healthRoutes } from './api/health/health-routes'
 import { modelsRoutes } from './api/models/models-routes'
 import type { GatewayDeps } from './deps'
@@ -11,6 +12,7 @@ import { createProviderRegistry } from './providers/provider-registry'
 import { createAuthenticator } from './services/auth/authenticate'
 import { createChatService } from './services/chat/chat-service'
 import { createCreditLedger } from './services/credits/credit-ledger'
+import { createMessagesService } from './services/messages/messages-service'
 import { createKeyService } from './services/keys/key-service'
 import { GATEWAY_VERSION } from './version'
 
@@ -42,10 +44,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const providers = createProviderRegistry({ env: deps.env, cipher: deps.cipher })
   app.addHook('onClose', async () => providers.close())
   const chat = createChatService({ store, clock, ledger, providers })
+  const messages = createMessagesService({ store, clock, ledger, connections: providers.connections })
 
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt, now: () => clock.now() })
   await app.register(modelsRoutes, { store, authenticate })
   await app.register(chatRoutes, { chat, store, clock, authenticate })
+  await app.register(messagesRoutes, { messages, clock, authenticate })
   await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, version: GATEWAY_VERSION }), { prefix: '/admin' })
   return app
 }

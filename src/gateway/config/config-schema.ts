@@ -37,6 +37,7 @@ const pricing = z.strictObject({
   input: z.number().nonnegative().optional(),
   output: z.number().nonnegative().optional(),
   cached_input: z.number().nonnegative().optional(),
+  cache_write: z.number().nonnegative().optional(),
   per_second: z.number().nonnegative().optional(),
   per_million_characters: z.number().nonnegative().optional(),
 })

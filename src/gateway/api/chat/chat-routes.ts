@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { badRequest } from '../../../shared/errors'
 import type { Clock } from '../../deps'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { fallbacksQuery } from '../../http/fallbacks-query'
 import { responseSseSink } from '../../http/sse-sink'
 import type { Authenticate } from '../../services/auth/authenticate'
 import type { ChatContext } from '../../services/chat/chat-context'
@@ -9,14 +9,7 @@ import type { ChatService, Served } from '../../services/chat/chat-service'
 import { relayChatStream } from '../../services/chat/relay-stream'
 import type { Store } from '../../store/store'
 
-function fallbacksQuery(query: unknown): boolean | undefined {
-  const value = (query as Record<string, unknown> | undefined)?.fallbacks
-  if (value === undefined) return undefined
-  if (value === 'true' || value === 'false') return value === 'true'
-  throw badRequest(`fallbacks must be "true" or "false"; got ${JSON.stringify(value)}.`, 'fallbacks')
-}
-
-const successHeaders = (served: Served, elapsedMs: number): Record<string, string> => ({
+export const successHeaders = (served: Served, elapsedMs: number): Record<string, string> => ({
   'x-svc-model-id': served.target.model.id,
   'x-svc-completion-time-ms': String(elapsedMs),
   ...(served.fallbacksUsed.length ? { 'x-svc-fallbacks-used': served.fallbacksUsed.join(',') } : {}),

@@ -5,11 +5,11 @@ import type { Clock } from '../../deps'
 import type { ProviderRegistry } from '../../providers/provider-registry'
 import type { ChatCallContext, ChatStream } from '../../providers/types-chat'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
-import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
 import type { CreditLedger } from '../credits/credit-ledger'
 import { chatCostMicro, estimateTokens } from '../credits/pricing'
 import { fallbackChain, resolveModel, type Target } from '../routing/resolve-model'
+import { usageRow } from '../usage/usage-row'
 import { applyAgent } from './apply-agent'
 import type { ChatContext, PreparedChat } from './chat-context'
 import { completeFannedOut, streamFannedOut } from './fan-out'
@@ -83,32 +83,22 @@ export function createChatService({ store, clock, ledger, providers }: ChatDeps)
   function settle(ctx: ChatContext, prep: PreparedChat, s: Settlement): number {
     const cached = s.usage?.prompt_tokens_details.cached_tokens ?? 0
     const creditsMicro = s.target && s.usage ? chatCostMicro(s.target.model.pricing, { prompt_tokens: s.usage.prompt_tokens, completion_tokens: s.usage.completion_tokens, cached_tokens: cached }) : 0
-    const row: UsageRow = {
-      id: ctx.requestId,
-      createdAt: ctx.startedAt,
+    const row = usageRow(ctx, clock.now(), {
       endpoint: 'chat.completions',
-      source: ctx.source,
-      keyId: ctx.principal.keyId,
-      teamId: ctx.principal.team.id,
-      userId: ctx.principal.userId,
       requestedModel: prep.requestedModel,
       modelId: s.target?.model.id ?? null,
       modelName: s.target?.model.name ?? null,
       attempts: prep.attempts,
       status: s.status,
       stream: s.stream,
-      latencyMs: clock.now() - ctx.startedAt,
       promptTokens: s.usage?.prompt_tokens ?? 0,
       completionTokens: s.usage?.completion_tokens ?? 0,
       cachedTokens: cached,
-      cacheCreationTokens: 0,
-      audioSeconds: 0,
-      characters: 0,
       creditsMicro,
       usageEstimated: s.usageEstimated ?? false,
       error: s.error ?? null,
       metadata: prep.req.metadata ?? null,
-    }
+    })
     ledger.settle(prep.reservation, row)
     return creditsMicro
   }

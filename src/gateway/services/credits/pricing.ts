@@ -13,3 +13,14 @@ export function chatCostMicro(pricing: ModelPricing, usage: Pick<Usage, 'prompt_
 
 /** A rough prompt size for holds and for clients that leave before the upstream reports usage. */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
+
+/** Anthropic-native usage: cache reads at `cached_input`, cache writes at `cache_write` (both `input` when unset). */
+export function messagesCostMicro(
+  pricing: ModelPricing,
+  u: { inputTokens: number; outputTokens: number; cacheReadInputTokens: number; cacheCreationInputTokens: number },
+): number {
+  const input = pricing.input ?? 0
+  return Math.round(
+    u.inputTokens * input + u.cacheReadInputTokens * (pricing.cached_input ?? input) + u.cacheCreationInputTokens * (pricing.cache_write ?? input) + u.outputTokens * (pricing.output ?? 0),
+  )
+}

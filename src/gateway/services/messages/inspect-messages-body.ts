@@ -5,6 +5,7 @@ import { validateMessagesRequest } from './validate-messages-request'
 export interface InspectedMessagesBody {
   model: string
   stream: boolean
+  maxTokens: number
   /** Byte offsets in the raw body of the top-level `model` string literal, quotes included. */
   modelValueSpan: ByteSpan
 }
@@ -20,13 +21,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  */
 export function inspectMessagesBody(raw: Buffer): InspectedMessagesBody {
   const body = parseJson(raw)
-  const { model, stream } = validateMessagesRequest(body)
+  const { model, stream, maxTokens } = validateMessagesRequest(body)
   const modelValueSpan = locateTopLevelValue(raw, 'model')
   // Both readings come from the same bytes, so they must agree; if not, this is a gateway bug.
   if (!modelValueSpan || JSON.parse(raw.toString('utf8', modelValueSpan.start, modelValueSpan.end)) !== model) {
     throw new Error('inspectMessagesBody: the model span does not hold the parsed model value')
   }
-  return { model, stream, modelValueSpan }
+  return { model, stream, maxTokens, modelValueSpan }
 }
 
 function parseJson(raw: Buffer): unknown {

@@ -15,6 +15,7 @@ import { validateMessageList } from './validate-message-list'
 export interface ValidatedMessagesRequest {
   model: string
   stream: boolean
+  maxTokens: number
 }
 
 /**
@@ -38,7 +39,7 @@ export function validateMessagesRequest(body: unknown): ValidatedMessagesRequest
   validateSystem(body.system)
   validateTools(body.tools)
   assertCacheBreakpointLimit(collectCacheBreakpoints(body))
-  return { model, stream: body.stream === true }
+  return { model, stream: body.stream === true, maxTokens: body.max_tokens as number }
 }
 
 function requireModel(model: unknown): string {

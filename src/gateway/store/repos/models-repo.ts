@@ -7,6 +7,8 @@ export interface ModelPricing {
   input?: number
   output?: number
   cached_input?: number
+  /** Prompt-cache writes (Anthropic cache_creation_input_tokens); `input` when unset. */
+  cache_write?: number
   per_second?: number
   per_million_characters?: number
 }

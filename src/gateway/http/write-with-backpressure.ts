@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http'
+
+/** Writes to a client; when its socket buffer is full, waits for `drain` (or for the client to leave). */
+export async function writeWithBackpressure(res: ServerResponse, chunk: string | Uint8Array): Promise<void> {
+  if (res.destroyed || res.writableEnded) return
+  if (res.write(chunk)) return
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}

@@ -1,0 +1,42 @@
+import type { UsageRow } from '../../store/repos/usage-repo'
+import type { Principal } from '../auth/principal'
+
+export interface RequestIdentity {
+  principal: Principal
+  requestId: string
+  source: string
+  startedAt: number
+}
+
+/** A usage log row for one request, zeros wherever the endpoint has nothing to say. */
+export function usageRow(
+  who: RequestIdentity,
+  now: number,
+  fields: Pick<UsageRow, 'endpoint' | 'status'> & Partial<Omit<UsageRow, 'id' | 'createdAt' | 'keyId' | 'teamId' | 'userId' | 'latencyMs' | 'source'>>,
+): UsageRow {
+  return {
+    id: who.requestId,
+    createdAt: who.startedAt,
+    source: who.source,
+    keyId: who.principal.keyId,
+    teamId: who.principal.team.id,
+    userId: who.principal.userId,
+    requestedModel: null,
+    modelId: null,
+    modelName: null,
+    attempts: [],
+    stream: false,
+    latencyMs: now - who.startedAt,
+    promptTokens: 0,
+    completionTokens: 0,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    audioSeconds: 0,
+    characters: 0,
+    creditsMicro: 0,
+    usageEstimated: false,
+    error: null,
+    metadata: null,
+    ...fields,
+  }
+}
