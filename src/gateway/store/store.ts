@@ -14,25 +14,39 @@ export type Store = ReturnType<typeof createStore>
 
 /** Every repository over one connection. `transaction` runs a function atomically across them. */
 export function createStore(db: Db) {
+  const models = createModelsRepo(db)
+  const keys = createKeysRepo(db)
+  const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
-    providers: createProvidersRepo(db),
-    models: createModelsRepo(db),
-    teams: createTeamsRepo(db),
-    users: createUsersRepo(db),
-    keys: createKeysRepo(db),
+    providers: cascading(createProvidersRepo(db), () => models.clearCache()),
+    models,
+    teams: cascading(createTeamsRepo(db), () => keys.clearCache()),
+    users: cascading(createUsersRepo(db), () => keys.clearCache()),
+    keys,
     company: createCompanyRepo(db),
     settings: createSettingsRepo(db),
     usage: createUsageRepo(db),
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
     transaction<T>(fn: () => T): T {
-      return db.transaction(fn)()
+      return runInTransaction(fn) as T
     },
     close(): void {
       db.close()
     },
   }
+}
+
+/** A delete that cascades (ON DELETE CASCADE) also empties the caches of the rows it took along. */
+function cascading<R extends { delete(id: string): boolean }>(repo: R, clearDependents: () => void): R {
+  const remove = repo.delete.bind(repo)
+  return Object.assign(repo, {
+    delete(id: string) {
+      clearDependents()
+      return remove(id)
+    },
+  })
 }
 
 export function openStore(file: string, opts: { nativeBinding?: string } = {}): Store {

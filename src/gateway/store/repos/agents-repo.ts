@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { tableCache } from './row-cache'
 
 /** A saved preset: a model plus system prompt, parameters and tools, callable by its UUID as `model`. */
 export interface AgentRow {
@@ -43,23 +44,25 @@ export function createAgentsRepo(db: Db) {
     VALUES (@id, @name, @model, @systemPrompt, @params, @tools, @now, @now)
     ON CONFLICT(id) DO UPDATE SET name = @name, model = @model, system_prompt = @systemPrompt,
       params = @params, tools = @tools, updated_at = @now`)
-  const getStmt = db.prepare('SELECT * FROM agents WHERE id = ?')
   const listStmt = db.prepare('SELECT * FROM agents ORDER BY name, id')
   const deleteStmt = db.prepare('DELETE FROM agents WHERE id = ?')
+  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(a: Omit<AgentRow, 'createdAt' | 'updatedAt'>, now: number): AgentRow {
       upsertStmt.run({ ...a, params: writeJson(a.params), tools: writeJson(a.tools), now })
+      cache.clear()
       return this.get(a.id)!
     },
     get(id: string): AgentRow | undefined {
-      const r = getStmt.get(id) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((a) => a.id === id)
     },
-    list(): AgentRow[] {
-      return (listStmt.all() as Raw[]).map(toRow)
+    /** Rows are shared and frozen: copy one to change it. */
+    list(): readonly AgentRow[] {
+      return cache.all()
     },
     delete(id: string): boolean {
+      cache.clear()
       return deleteStmt.run(id).changes > 0
     },
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../database'
+import { valueCache } from './row-cache'
 
 /** Credits are kept in micro-credits (1e-6) as integers so that sums never drift. */
 export const MICRO = 1_000_000
@@ -16,16 +17,19 @@ export function createCompanyRepo(db: Db) {
   const setConfigStmt = db.prepare('UPDATE company SET config_credits_micro = @config WHERE id = 1')
 
   const read = () => getStmt.get() as { balance_micro: number; config_credits_micro: number | null } | undefined
+  // Read on every request (the 402 check); every write below clears it.
+  const balance = valueCache(db, () => read()?.balance_micro ?? 0)
 
   return {
     balanceMicro(): number {
-      return read()?.balance_micro ?? 0
+      return balance.get()
     },
     /**
      * The config's `credits` is the budget the company bought. The first start grants it; a later
      * start with a different number grants (or takes back) only the difference, so spending is kept.
      */
     applyConfigBudget: db.transaction((configMicro: number) => {
+      balance.clear()
       const row = read()
       if (!row) {
         initStmt.run({ balance: configMicro, config: configMicro })
@@ -36,6 +40,7 @@ export function createCompanyRepo(db: Db) {
       setConfigStmt.run({ config: configMicro })
     }),
     add(deltaMicro: number): number {
+      balance.clear()
       if (!read()) initStmt.run({ balance: 0, config: null })
       addStmt.run({ delta: deltaMicro })
       return this.balanceMicro()

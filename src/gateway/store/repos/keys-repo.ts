@@ -74,9 +74,13 @@ export function createKeysRepo(db: Db) {
   )
   const revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL')
   const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = @now WHERE id = @id')
+  // Every request looks its key up by hash; rows are cached outside transactions and any change
+  // to a key (new, deprecated, revoked) empties the cache, so a revocation takes effect at once.
+  const byHash = new Map<string, KeyRow>()
 
   return {
     insert(k: NewKey): KeyRow {
+      byHash.clear()
       insertStmt.run(k)
       return this.get(k.id)!
     },
@@ -85,8 +89,12 @@ export function createKeysRepo(db: Db) {
       return r && toRow(r)
     },
     getByHash(hash: string): KeyRow | undefined {
+      const cached = byHash.get(hash)
+      if (cached) return cached
       const r = byHashStmt.get(hash) as Raw | undefined
-      return r && toRow(r)
+      const row = r && toRow(r)
+      if (row && !db.inTransaction) byHash.set(hash, row)
+      return row
     },
     list(): KeyRow[] {
       return (listStmt.all() as Raw[]).map(toRow)
@@ -95,13 +103,18 @@ export function createKeysRepo(db: Db) {
       return (countUsableStmt.get(now) as { n: number }).n
     },
     deprecate(id: string, now: number, expiresAt: number, replacedBy: string): void {
+      byHash.clear()
       deprecateStmt.run({ id, now, expiresAt, replacedBy })
     },
     revoke(id: string, now: number): boolean {
+      byHash.clear()
       return revokeStmt.run({ id, now }).changes > 0
     },
+    /** For deletes that cascade here from teams and users. */
+    clearCache: () => byHash.clear(),
     touch(id: string, now: number): void {
       touchStmt.run({ id, now })
+      for (const row of byHash.values()) if (row.id === id) row.lastUsedAt = now
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { tableCache } from './row-cache'
 import type { RowSource } from './providers-repo'
 
 /** Credits per 1M tokens (chat), per second (transcription), per 1M characters (speech). */
@@ -67,28 +68,30 @@ export function createModelsRepo(db: Db) {
     VALUES (@id, @name, @providerId, @upstream, @engine, @file, @aliases, @pricing, @options, @source, @now, @now)
     ON CONFLICT(id) DO UPDATE SET name = @name, provider_id = @providerId, upstream = @upstream, engine = @engine,
       file = @file, aliases = @aliases, pricing = @pricing, options = @options, source = @source, updated_at = @now`)
-  const getStmt = db.prepare('SELECT * FROM models WHERE id = ?')
-  const byNameStmt = db.prepare('SELECT * FROM models WHERE name = ?')
   const listStmt = db.prepare('SELECT * FROM models ORDER BY name')
   const deleteStmt = db.prepare('DELETE FROM models WHERE id = ?')
+  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(m: ModelInput, now: number): ModelRow {
       upsertStmt.run({ ...m, aliases: writeJson(m.aliases), pricing: writeJson(m.pricing), options: writeJson(m.options), now })
+      cache.clear()
       return this.get(m.id)!
     },
     get(id: string): ModelRow | undefined {
-      const r = getStmt.get(id) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((m) => m.id === id)
     },
     getByName(name: string): ModelRow | undefined {
-      const r = byNameStmt.get(name) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((m) => m.name === name)
     },
-    list(): ModelRow[] {
-      return (listStmt.all() as Raw[]).map(toRow)
+    /** Rows are shared and frozen: copy one to change it. */
+    list(): readonly ModelRow[] {
+      return cache.all()
     },
+    /** For deletes that cascade here from providers. */
+    clearCache: () => cache.clear(),
     delete(id: string): boolean {
+      cache.clear()
       return deleteStmt.run(id).changes > 0
     },
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { tableCache } from './row-cache'
 
 export type ProviderType = 'openai' | 'anthropic' | 'local'
 export type RowSource = 'config' | 'admin'
@@ -50,23 +51,25 @@ export function createProvidersRepo(db: Db) {
     VALUES (@id, @type, @baseUrl, @apiKeyRef, @secret, @options, @source, @now, @now)
     ON CONFLICT(id) DO UPDATE SET type = @type, base_url = @baseUrl, api_key_ref = @apiKeyRef,
       secret = @secret, options = @options, source = @source, updated_at = @now`)
-  const getStmt = db.prepare('SELECT * FROM providers WHERE id = ?')
   const listStmt = db.prepare('SELECT * FROM providers ORDER BY id')
   const deleteStmt = db.prepare('DELETE FROM providers WHERE id = ?')
+  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(p: Omit<ProviderRow, 'createdAt' | 'updatedAt'>, now: number): ProviderRow {
       upsertStmt.run({ ...p, options: writeJson(p.options), now })
+      cache.clear()
       return this.get(p.id)!
     },
     get(id: string): ProviderRow | undefined {
-      const r = getStmt.get(id) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((p) => p.id === id)
     },
-    list(): ProviderRow[] {
-      return (listStmt.all() as Raw[]).map(toRow)
+    /** Rows are shared and frozen: copy one to change it. */
+    list(): readonly ProviderRow[] {
+      return cache.all()
     },
     delete(id: string): boolean {
+      cache.clear()
       return deleteStmt.run(id).changes > 0
     },
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { tableCache } from './row-cache'
 import type { RowSource } from './providers-repo'
 
 export interface TeamRow {
@@ -47,10 +48,9 @@ export function createTeamsRepo(db: Db) {
     VALUES (@id, @name, @models, @fallbacks, @useFallbacks, @source, @now, @now)
     ON CONFLICT(id) DO UPDATE SET name = @name, models = @models, fallbacks = @fallbacks,
       use_fallbacks = @useFallbacks, source = @source, updated_at = @now`)
-  const getStmt = db.prepare('SELECT * FROM teams WHERE id = ?')
-  const byNameStmt = db.prepare('SELECT * FROM teams WHERE name = ?')
   const listStmt = db.prepare('SELECT * FROM teams ORDER BY name')
   const deleteStmt = db.prepare('DELETE FROM teams WHERE id = ?')
+  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(t: TeamInput, now: number): TeamRow {
@@ -61,20 +61,21 @@ export function createTeamsRepo(db: Db) {
         useFallbacks: t.useFallbacks ? 1 : 0,
         now,
       })
+      cache.clear()
       return this.get(t.id)!
     },
     get(id: string): TeamRow | undefined {
-      const r = getStmt.get(id) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((t) => t.id === id)
     },
     getByName(name: string): TeamRow | undefined {
-      const r = byNameStmt.get(name) as Raw | undefined
-      return r && toRow(r)
+      return cache.all().find((t) => t.name === name)
     },
-    list(): TeamRow[] {
-      return (listStmt.all() as Raw[]).map(toRow)
+    /** Rows are shared and frozen: copy one to change it. */
+    list(): readonly TeamRow[] {
+      return cache.all()
     },
     delete(id: string): boolean {
+      cache.clear()
       return deleteStmt.run(id).changes > 0
     },
   }
