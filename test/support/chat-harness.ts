@@ -8,12 +8,12 @@ import { baseConfigData, startTestGateway, TEAM_KEY, type TestGateway } from './
  * A real gateway listening on loopback, in front of a fake OpenAI-compatible upstream and a fake
  * Anthropic upstream, with the official SDKs pointed at it.
  */
-export async function startChatHarness(overrides: Record<string, unknown> = {}) {
+export async function startChatHarness(overrides: Record<string, unknown> = {}, openAiProviderExtra: Record<string, unknown> = {}) {
   const openai = await startFakeOpenAi()
   const anthropic = await startFakeAnthropic()
   const data = baseConfigData(overrides)
   data.providers = [
-    { id: 'up-openai', type: 'openai', base_url: `${openai.url}/v1`, api_key: 'sk-upstream-secret-openai' },
+    { id: 'up-openai', type: 'openai', base_url: `${openai.url}/v1`, api_key: 'sk-upstream-secret-openai', ...openAiProviderExtra },
     { id: 'up-anthropic', type: 'anthropic', base_url: anthropic.url, api_key: 'sk-ant-upstream-secret' },
     { id: 'local', type: 'local' },
   ]
