@@ -172,3 +172,25 @@ describe('POST /v1/chat/completions through an OpenAI-compatible upstream', () =
     expect(usage.json().data[0]).toMatchObject({ model: 'gpt-echo', status: 200, metadata: { project: 'atlas' } })
   })
 })
+
+describe('deprecated functions', () => {
+  it('maps functions and function_call to tools, and answers in the deprecated form', async () => {
+    const body = { model: 'gpt-echo', messages: user('weather?'), functions: [{ name: 'get_weather', parameters: { type: 'object' } }], function_call: 'auto' as const, max_tokens: 30 }
+    const data = await h.client.chat.completions.create(body)
+    expect(h.openai.requests[0]!.json).toMatchObject({ tools: [{ type: 'function', function: { name: 'get_weather' } }], tool_choice: 'auto', max_completion_tokens: 30 })
+    expect(h.openai.requests[0]!.json.functions).toBeUndefined()
+    expect(data.choices[0]!.finish_reason).toBe('function_call')
+    expect(data.choices[0]!.message.function_call).toEqual({ name: 'get_weather', arguments: '{"city":"Paris"}' })
+    expect(data.choices[0]!.message.tool_calls).toBeUndefined()
+
+    const res = await fetch(`${h.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer team-alpha-key-0123456789abcdef', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, stream: true }),
+    })
+    const chunks = (await res.text()).split('\n\n').filter((e) => e.startsWith('data: {')).map((e) => JSON.parse(e.slice(6)))
+    const fnDeltas = chunks.flatMap((c) => c.choices.map((ch: { delta: { function_call?: { arguments: string } } }) => ch.delta.function_call?.arguments ?? '')).join('')
+    expect(fnDeltas).toBe('{"city":"Paris"}')
+    expect(chunks.at(-1).choices[0].finish_reason).toBe('function_call')
+  })
+})

@@ -13,6 +13,7 @@ import { usageRow } from '../usage/usage-row'
 import { applyAgent } from './apply-agent'
 import type { ChatContext, PreparedChat } from './chat-context'
 import { completeFannedOut, streamFannedOut } from './fan-out'
+import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
 
 export interface ChatDeps {
   store: Store
@@ -110,7 +111,8 @@ export function createChatService({ store, clock, ledger, providers }: ChatDeps)
     /** A whole completion, billed and logged; `svc_credits_cost` is filled in. */
     async complete(ctx: ChatContext, prep: PreparedChat): Promise<{ completion: ChatCompletion } & Served> {
       try {
-        const { value, ...served } = await firstThatAnswers(ctx, prep, (t) => completeFannedOut(providers.chat(t.provider), prep.req, callContext(ctx, t)))
+        const { value: answer, ...served } = await firstThatAnswers(ctx, prep, (t) => completeFannedOut(providers.chat(t.provider), prep.req, callContext(ctx, t)))
+        const value = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
         const micro = settle(ctx, prep, { target: served.target, status: 200, stream: false, usage: value.usage })
         value.usage.svc_credits_cost = micro / 1e6
         if (prep.req.store) {

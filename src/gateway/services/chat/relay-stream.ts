@@ -7,6 +7,7 @@ import { estimateTokens } from '../credits/pricing'
 import type { ChatContext, PreparedChat } from './chat-context'
 import type { ChatService, Served } from './chat-service'
 import { ChunkAccumulator } from './chunk-accumulator'
+import { toLegacyChunk, wantsLegacyFunctions } from './legacy-functions'
 
 /** Where a stream's events go: data-only SSE to a client. `send` waits while the client's buffer is full. */
 export interface SseSink {
@@ -30,6 +31,7 @@ export async function relayChatStream(opts: {
 }): Promise<void> {
   const { chat, store, ctx, prep, opened, sink } = opts
   const includeUsage = prep.req.stream_options?.include_usage === true
+  const legacy = wantsLegacyFunctions(prep.req)
   const acc = new ChunkAccumulator()
   let last: ChatCompletionChunk | undefined
   let status = 200
@@ -39,7 +41,8 @@ export async function relayChatStream(opts: {
       if (chunk.choices.length === 0) continue // the upstream's own usage chunk: ours is sent at the end
       acc.add(chunk)
       last = chunk
-      await sink.send(JSON.stringify(includeUsage ? { ...chunk, usage: null } : withoutUsage(chunk)))
+      const out = legacy ? toLegacyChunk(chunk) : chunk
+      await sink.send(JSON.stringify(includeUsage ? { ...out, usage: null } : withoutUsage(out)))
     }
   } catch (err) {
     if (ctx.signal.aborted) {
