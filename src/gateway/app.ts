@@ -1,6 +1,8 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { adminRoutes } from './api/admin/admin-routes'
+import { batchesRoutes } from './api/batches/batches-routes'
+import { filesRoutes } from './api/files/files-routes'
 import { chatRoutes } from './api/chat/chat-routes'
 import { messagesRoutes } from './api/messages/messages-routes'
 import { healthRoutes } from './api/health/health-routes'
@@ -13,6 +15,8 @@ import { createAuthenticator } from './services/auth/authenticate'
 import { createChatService } from './services/chat/chat-service'
 import { createCreditLedger } from './services/credits/credit-ledger'
 import { createMessagesService } from './services/messages/messages-service'
+import { runChatWith } from './services/batches/run-chat'
+import { createFileService } from './services/files/file-service'
 import { createKeyService } from './services/keys/key-service'
 import { GATEWAY_VERSION } from './version'
 
@@ -48,6 +52,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt, now: () => clock.now() })
   await app.register(modelsRoutes, { store, authenticate })
+  const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  await app.register(filesRoutes, { files, authenticate, maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(batchesRoutes, { store, files, clock, ids, authenticate, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency })
   await app.register(chatRoutes, { chat, store, clock, authenticate })
   await app.register(messagesRoutes, { messages, clock, authenticate })
   await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, version: GATEWAY_VERSION }), { prefix: '/admin' })

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { BlobStore } from './blobs/blob-store'
 import type { GatewayConfig } from './config/gateway-config'
 import type { SecretCipher } from './security/secret-cipher'
 import type { Store } from './store/store'
@@ -25,6 +26,8 @@ export interface GatewayDeps {
   cipher: SecretCipher
   adminToken: string
   env: Env
+  /** File contents on disk, under `<data-dir>/files/`. */
+  blobs: BlobStore
   /** A pino logger; omit for no logging. */
   logger?: FastifyBaseLogger
 }

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildGateway } from './app'
+import { createBlobStore } from './blobs/blob-store'
 import type { GatewayConfig } from './config/gateway-config'
 import type { Env } from './deps'
 import { loadAdminToken } from './security/admin-token'
@@ -47,7 +48,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const keys = createKeyService(store, clock, ids, opts.config.auth.rotationGraceSeconds)
     const firstRunKey = issueFirstRunKey(store, keys, clock, ids)
     const adminToken = loadAdminToken(opts.dataDir)
-    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger })
+    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')) })
     await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildGateway } from '../../src/gateway/app'
+import { createBlobStore } from '../../src/gateway/blobs/blob-store'
 import type { GatewayConfig } from '../../src/gateway/config/gateway-config'
 import { resolveConfig } from '../../src/gateway/config/load-config'
 import type { Clock, Env } from '../../src/gateway/deps'
@@ -64,7 +65,7 @@ export async function startTestGateway(
   const clock = opts.clock ?? manualClock()
   const cipher = aesGcmCipher(Buffer.alloc(32, 7))
   seedFromConfig(config, { store, clock, ids: randomIds, cipher })
-  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger })
+  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger, blobs: createBlobStore(join(dataDir, 'files')) })
   return {
     app,
     store,

@@ -79,10 +79,21 @@ const auth = z.strictObject({
   rotation_grace: duration.optional(),
 })
 
+const files = z.strictObject({
+  max_upload: size.optional(),
+  retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
+})
+
+const batches = z.strictObject({
+  concurrency: z.number().int().min(1).max(64).optional(),
+})
+
 export const configSchema = z.strictObject({
   credits: z.number().nonnegative().optional(),
   server: server.optional(),
   auth: auth.optional(),
+  files: files.optional(),
+  batches: batches.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
   teams: z.array(team).optional(),

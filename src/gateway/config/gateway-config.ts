@@ -5,6 +5,9 @@ export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024
 export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 3600
 export const DEFAULT_CREDITS = 1_000_000
+export const DEFAULT_MAX_UPLOAD = 512 * 1024 * 1024
+export const DEFAULT_FILE_RETENTION_SECONDS = 30 * 86400
+export const DEFAULT_BATCH_CONCURRENCY = 4
 
 /** The validated config with every default filled in: what the rest of the gateway reads. */
 export interface GatewayConfig {
@@ -20,6 +23,8 @@ export interface GatewayConfig {
     bodyLimitBytes: number
   }
   auth: { rotationGraceSeconds: number }
+  files: { maxUploadBytes: number; retentionSeconds: number }
+  batches: { concurrency: number }
   providers: ProviderConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]

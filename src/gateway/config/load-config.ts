@@ -4,8 +4,11 @@ import { parse as parseYaml, YAMLParseError } from 'yaml'
 import { ConfigError } from './config-error'
 import { configSchema } from './config-schema'
 import {
+  DEFAULT_BATCH_CONCURRENCY,
   DEFAULT_BODY_LIMIT,
   DEFAULT_CREDITS,
+  DEFAULT_FILE_RETENTION_SECONDS,
+  DEFAULT_MAX_UPLOAD,
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_ROTATION_GRACE_SECONDS,
@@ -61,6 +64,11 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       bodyLimitBytes: raw.server?.body_limit ?? DEFAULT_BODY_LIMIT,
     },
     auth: { rotationGraceSeconds: raw.auth?.rotation_grace ?? DEFAULT_ROTATION_GRACE_SECONDS },
+    files: {
+      maxUploadBytes: raw.files?.max_upload ?? DEFAULT_MAX_UPLOAD,
+      retentionSeconds: raw.files?.retention ?? DEFAULT_FILE_RETENTION_SECONDS,
+    },
+    batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
     providers: raw.providers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],

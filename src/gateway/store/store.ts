@@ -1,7 +1,10 @@
 import { openDatabase, type Db } from './database'
 import { createAgentsRepo } from './repos/agents-repo'
+import { createBatchLinesRepo } from './repos/batch-lines-repo'
+import { createBatchesRepo } from './repos/batches-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
+import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createModelsRepo } from './repos/models-repo'
 import { createProvidersRepo } from './repos/providers-repo'
@@ -26,6 +29,9 @@ export function createStore(db: Db) {
     keys,
     company: createCompanyRepo(db),
     settings: createSettingsRepo(db),
+    files: createFilesRepo(db),
+    batches: createBatchesRepo(db),
+    batchLines: createBatchLinesRepo(db),
     usage: createUsageRepo(db),
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),

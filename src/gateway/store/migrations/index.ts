@@ -1,5 +1,7 @@
 import { initialSchema } from './0001-initial'
 import { usageAndAgents } from './0002-usage-and-agents'
+import { filesSchema } from './0003-files'
+import { batchesSchema } from './0004-batches'
 
 export interface Migration {
   version: number
@@ -8,4 +10,4 @@ export interface Migration {
 }
 
 /** Every schema version, in order. Add a file per version; never edit one that has shipped. */
-export const migrations: Migration[] = [initialSchema, usageAndAgents]
+export const migrations: Migration[] = [initialSchema, usageAndAgents, filesSchema, batchesSchema]

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { open, readdir, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+/**
+ * Blob names are ids such as `file-0000a1b2Xy…`: a lowercase prefix, a dash, then base64url. Anything
+ * else is refused before it comes near a path, so no id can climb out of the blob folder.
+ */
+export const BLOB_NAME = /^[a-z]{2,16}-[A-Za-z0-9_-]{8,80}$/
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The content is larger than ${limit} bytes.`)
+    this.name = 'BlobTooLargeError'
+  }
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(readonly blobName: string) {
+    super(`No blob named ${blobName}.`)
+    this.name = 'BlobNotFoundError'
+  }
+}
+
+/** Content written to a temp file and fsynced, not yet visible under a name. */
+export interface StagedBlob {
+  readonly bytes: number
+  /** Renames the temp file to `name` and fsyncs the folder: from here the blob survives a crash. */
+  commit(name: string): Promise<void>
+  /** Deletes the temp file; harmless after commit. */
+  discard(): Promise<void>
+}
+
+export interface BlobRange {
+  start: number
+  /** Inclusive, as in HTTP ranges. */
+  end: number
+}
+
+export type BlobSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>
+
+const CHUNK = 1024 * 1024
+
+function checkedPath(dir: string, name: string): string {
+  if (!BLOB_NAME.test(name)) throw new Error(`Refusing blob name ${JSON.stringify(name)}: it does not match ${BLOB_NAME}.`)
+  return join(dir, name)
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return // Windows cannot open a folder for fsync; NTFS journals the rename
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
+
+/**
+ * The only code that touches file contents on disk. Writes go to `<dir>/tmp/`, are fsynced and then
+ * renamed into `<dir>/<name>`; the caller commits its database row only after that, so a crash leaves
+ * at worst a temp file or a blob without a row, and `sweep` removes both at the next start.
+ */
+export function createBlobStore(dir: string) {
+  const tmpDir = join(dir, 'tmp')
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 })
+
+  async function stage(source: BlobSource, opts: { maxBytes?: number } = {}): Promise<StagedBlob> {
+    const tmpPath = join(tmpDir, `${randomBytes(12).toString('hex')}.part`)
+    const handle = await open(tmpPath, 'wx', 0o600)
+    let bytes = 0
+    const limit = opts.maxBytes ?? Number.POSITIVE_INFINITY
+    try {
+      await pipeline(
+        source instanceof Readable ? source : Readable.from(source),
+        async function* countBytes(chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length
+            if (bytes > limit) throw new BlobTooLargeError(limit)
+            yield chunk
+          }
+        },
+        // flush: fsync before the stream closes the handle, so a committed blob is on the disk
+        handle.createWriteStream({ flush: true, highWaterMark: CHUNK }),
+      )
+    } catch (e) {
+      await handle.close().catch(() => {})
+      await rm(tmpPath, { force: true })
+      throw e
+    }
+
+    let settled = false
+    return {
+      bytes,
+      async commit(name) {
+        if (settled) throw new Error('This staged blob was already committed or discarded.')
+        const target = checkedPath(dir, name)
+        await rename(tmpPath, target)
+        settled = true
+        await fsyncDir(dir)
+      },
+      async discard() {
+        if (settled) return
+        settled = true
+        await rm(tmpPath, { force: true })
+      },
+    }
+  }
+
+  async function names(): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true })
+    return entries.filter((e) => e.isFile() && BLOB_NAME.test(e.name)).map((e) => e.name)
+  }
+
+  return {
+    dir,
+    stage,
+    /** Names of the committed blobs. */
+    names,
+
+    /** Opens the blob before any header is sent, so a missing blob is an error and not a broken reply. */
+    async openRead(name: string, range?: BlobRange): Promise<Readable> {
+      let handle
+      try {
+        handle = await open(checkedPath(dir, name), 'r')
+      } catch (e) {
+        if (isMissing(e)) throw new BlobNotFoundError(name)
+        throw e
+      }
+      return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: CHUNK })
+    },
+
+    async remove(name: string): Promise<void> {
+      await rm(checkedPath(dir, name), { force: true })
+    },
+
+    /**
+     * Start-up cleanup: every temp file (an upload or a write that never finished) and every blob that
+     * `keep` does not claim (renamed, but its row was never committed). Other names are left alone.
+     */
+    async sweep(keep: (name: string) => boolean): Promise<{ temp: number; orphans: number }> {
+      const temps = await readdir(tmpDir)
+      await Promise.all(temps.map((t) => rm(join(tmpDir, t), { force: true, recursive: true })))
+      const orphans = (await names()).filter((n) => !keep(n))
+      await Promise.all(orphans.map((n) => rm(join(dir, n), { force: true })))
+      return { temp: temps.length, orphans: orphans.length }
+    },
+  }
+}
+
+export type BlobStore = ReturnType<typeof createBlobStore>

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import type { FileService } from './file-service'
+
+const EXPIRY_SWEEP_EVERY_MS = 10 * 60_000
+
+/**
+ * At start-up, before anything else writes files: removes what interrupted writes left behind (temp
+ * files, blobs without a row) and files past their expiry. Then sweeps expired files every ten
+ * minutes; reads already treat an expired file as gone, the sweep gives the disk space back.
+ */
+export async function startFileHousekeeping(app: FastifyInstance, files: FileService): Promise<void> {
+  const swept = await files.sweepOrphans()
+  if (swept.temp || swept.orphans) app.log.info({ ...swept }, 'removed unfinished file writes')
+  await files.sweepExpired()
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    files
+      .sweepExpired()
+      .catch((err: unknown) => app.log.error({ err }, 'expired file sweep failed'))
+      .finally(() => (running = false))
+  }, EXPIRY_SWEEP_EVERY_MS)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+}
