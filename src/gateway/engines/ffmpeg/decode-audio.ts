@@ -1,0 +1,82 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, extname, join } from 'node:path'
+import { badRequest } from '../../../shared/errors'
+import { FfmpegError, runFfmpeg } from './run-ffmpeg'
+
+/** whisper.cpp and Silero VAD both take 16 kHz mono. */
+export const PCM_SAMPLE_RATE = 16_000
+
+/** The upload formats the audio endpoints name; ffmpeg reads many more. */
+export const TRANSCRIPTION_INPUT_FORMATS = ['flac', 'mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'ogg', 'wav', 'webm'] as const
+
+export interface DecodedAudio {
+  /** Mono signed 16-bit samples at PCM_SAMPLE_RATE. */
+  pcm: Int16Array
+  seconds: number
+}
+
+export interface DecodeAudioOptions {
+  /** The client's file name: only for messages and to hint the container by extension. */
+  filename?: string
+  signal?: AbortSignal
+  ffmpegPath?: string
+  /** Decode at most this much audio. */
+  maxSeconds?: number
+}
+
+const invalidAudio = (message: string) => badRequest(message, 'file', 'invalid_audio')
+
+/** Little-endian s16 bytes to samples, copying only when the bytes are not 2-aligned. */
+export function bytesToPcm16(bytes: Buffer): Int16Array {
+  const count = Math.floor(bytes.length / 2)
+  if (bytes.byteOffset % 2 === 0) return new Int16Array(bytes.buffer, bytes.byteOffset, count)
+  const copy = new Int16Array(count)
+  new Uint8Array(copy.buffer).set(bytes.subarray(0, count * 2))
+  return copy
+}
+
+/**
+ * Decodes any audio (or the first audio track of a video) to 16 kHz mono s16 PCM with the
+ * npm-shipped ffmpeg. A file that is empty, not audio, or has no audio track is a 400.
+ * A Buffer is written to a temp file first: MP4/M4A keep their index at the end, which ffmpeg
+ * cannot reach through a pipe.
+ */
+export async function decodeAudioToPcm16k(input: Buffer | string, options: DecodeAudioOptions = {}): Promise<DecodedAudio> {
+  const name = options.filename ?? (typeof input === 'string' ? basename(input) : 'audio file')
+  let tempDir: string | undefined
+  let inputPath: string
+  if (typeof input === 'string') {
+    const info = await stat(input).catch(() => null)
+    if (!info?.isFile()) throw invalidAudio(`The audio file "${name}" does not exist.`)
+    if (info.size === 0) throw invalidAudio(`The audio file "${name}" is empty.`)
+    inputPath = input
+  } else {
+    if (input.length === 0) throw invalidAudio(`The audio file "${name}" is empty.`)
+    tempDir = await mkdtemp(join(tmpdir(), 'gatehouse-decode-'))
+    const ext = extname(name).toLowerCase()
+    inputPath = join(tempDir, `input${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ''}`)
+    await writeFile(inputPath, input)
+  }
+
+  try {
+    const args = ['-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE)]
+    if (options.maxSeconds) args.push('-t', String(options.maxSeconds))
+    args.push('-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1')
+    const bytes = await runFfmpeg(args, { signal: options.signal, ffmpegPath: options.ffmpegPath })
+    const pcm = bytesToPcm16(bytes)
+    if (pcm.length === 0) throw invalidAudio(`The audio file "${name}" contains no audio samples.`)
+    return { pcm, seconds: pcm.length / PCM_SAMPLE_RATE }
+  } catch (e) {
+    if (e instanceof FfmpegError) throw invalidAudio(describeDecodeFailure(name, e.stderr.split(inputPath).join(name), e.reason.split(inputPath).join(name)))
+    throw e
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true })
+  }
+}
+
+function describeDecodeFailure(name: string, stderr: string, reason: string): string {
+  const formats = TRANSCRIPTION_INPUT_FORMATS.join(', ')
+  if (/matches no streams|does not contain any stream/i.test(stderr)) return `The file "${name}" has no audio track. Supported formats: ${formats}.`
+  return `Could not decode the audio file "${name}" (${reason}). Supported formats: ${formats}.`
+}
