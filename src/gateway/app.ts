@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { adminRoutes } from './api/admin/admin-routes'
+import { audioRoutes } from './api/audio/audio-routes'
 import { batchesRoutes } from './api/batches/batches-routes'
 import { filesRoutes } from './api/files/files-routes'
 import { chatRoutes } from './api/chat/chat-routes'
@@ -11,6 +12,8 @@ import type { GatewayDeps } from './deps'
 import { installErrorHandler } from './http/error-handler'
 import { installHostGuard } from './http/host-guard'
 import { createProviderRegistry } from './providers/provider-registry'
+import { createAudioService } from './services/audio/audio-service'
+import { createLocalAudio } from './services/audio/local-audio'
 import { createAuthenticator } from './services/auth/authenticate'
 import { createChatService } from './services/chat/chat-service'
 import { createCreditLedger } from './services/credits/credit-ledger'
@@ -49,6 +52,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onClose', async () => providers.close())
   const chat = createChatService({ store, clock, ledger, providers })
   const messages = createMessagesService({ store, clock, ledger, connections: providers.connections })
+  const localAudio = createLocalAudio({ modelsDir: deps.modelsDir, ...config.engines })
+  app.addHook('onClose', async () => localAudio.close())
+  const audio = createAudioService({ store, clock, ledger, connections: providers.connections, local: localAudio })
 
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt, now: () => clock.now() })
   await app.register(modelsRoutes, { store, authenticate })
@@ -57,6 +63,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(batchesRoutes, { store, files, clock, ids, authenticate, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency })
   await app.register(chatRoutes, { chat, store, clock, authenticate })
   await app.register(messagesRoutes, { messages, clock, authenticate })
-  await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, version: GATEWAY_VERSION }), { prefix: '/admin' })
+  await app.register(audioRoutes, { audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
+  await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, localAudio, version: GATEWAY_VERSION }), { prefix: '/admin' })
   return app
 }

@@ -48,7 +48,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const keys = createKeyService(store, clock, ids, opts.config.auth.rotationGraceSeconds)
     const firstRunKey = issueFirstRunKey(store, keys, clock, ids)
     const adminToken = loadAdminToken(opts.dataDir)
-    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')) })
+    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') })
     await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port

@@ -77,8 +77,28 @@ export async function streamCompletion(req: RecordedRequest, res: ServerResponse
   res.end('data: [DONE]\n\n')
 }
 
+/** What the fake answers every transcription with: verbose_json of two known segments. */
+export const KNOWN_TRANSCRIPT = {
+  task: 'transcribe',
+  language: 'english',
+  duration: 4.25,
+  text: 'Ask not what your country can do. Ask what you can do.',
+  segments: [
+    { id: 0, start: 0, end: 1.5, text: ' Ask not what your country can do.', tokens: [1, 2], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.1, no_speech_prob: 0.01 },
+    { id: 1, start: 2.004, end: 4.25, text: ' Ask what you can do.', tokens: [3], temperature: 0, avg_logprob: -0.3, compression_ratio: 1.0, no_speech_prob: 0.02 },
+  ],
+}
+
 export function startFakeOpenAi() {
   return startFakeServer(async (req, res) => {
+    if (req.url.endsWith('/audio/speech')) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from(`FAKE-AUDIO:${String(req.json.voice)}:${String(req.json.input)}`))
+      return
+    }
+    if (req.url.endsWith('/audio/transcriptions') || req.url.endsWith('/audio/translations')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(KNOWN_TRANSCRIPT))
+      return
+    }
     if (!req.url.endsWith('/chat/completions')) {
       res.writeHead(404).end()
       return

@@ -84,6 +84,17 @@ const files = z.strictObject({
   retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
 })
 
+const engines = z.strictObject({
+  models_mirror: z.string().min(1).optional(),
+  whisper_concurrency: z.number().int().min(1).max(8).optional(),
+  tts_concurrency: z.number().int().min(1).max(16).optional(),
+  vad_min_seconds: z.number().min(0).optional(),
+})
+
+const audio = z.strictObject({
+  max_upload: size.optional(),
+})
+
 const batches = z.strictObject({
   concurrency: z.number().int().min(1).max(64).optional(),
 })
@@ -94,6 +105,8 @@ export const configSchema = z.strictObject({
   auth: auth.optional(),
   files: files.optional(),
   batches: batches.optional(),
+  engines: engines.optional(),
+  audio: audio.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
   teams: z.array(team).optional(),

@@ -8,6 +8,8 @@ export const DEFAULT_CREDITS = 1_000_000
 export const DEFAULT_MAX_UPLOAD = 512 * 1024 * 1024
 export const DEFAULT_FILE_RETENTION_SECONDS = 30 * 86400
 export const DEFAULT_BATCH_CONCURRENCY = 4
+export const DEFAULT_AUDIO_UPLOAD = 25 * 1024 * 1024
+export const DEFAULT_VAD_MIN_SECONDS = 30
 
 /** The validated config with every default filled in: what the rest of the gateway reads. */
 export interface GatewayConfig {
@@ -25,6 +27,15 @@ export interface GatewayConfig {
   auth: { rotationGraceSeconds: number }
   files: { maxUploadBytes: number; retentionSeconds: number }
   batches: { concurrency: number }
+  engines: {
+    /** A folder or base URL that stands in for every model download source. */
+    modelsMirror: string | undefined
+    whisperConcurrency: number
+    ttsConcurrency: number | undefined
+    /** Audio at least this long goes through voice activity detection first. */
+    vadMinSeconds: number
+  }
+  audio: { maxUploadBytes: number }
   providers: ProviderConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]

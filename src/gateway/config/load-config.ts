@@ -4,6 +4,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml'
 import { ConfigError } from './config-error'
 import { configSchema } from './config-schema'
 import {
+  DEFAULT_AUDIO_UPLOAD,
   DEFAULT_BATCH_CONCURRENCY,
   DEFAULT_BODY_LIMIT,
   DEFAULT_CREDITS,
@@ -12,6 +13,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_ROTATION_GRACE_SECONDS,
+  DEFAULT_VAD_MIN_SECONDS,
   type GatewayConfig,
 } from './gateway-config'
 import { crossCheckConfig } from './validate-config'
@@ -69,6 +71,13 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       retentionSeconds: raw.files?.retention ?? DEFAULT_FILE_RETENTION_SECONDS,
     },
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
+    engines: {
+      modelsMirror: raw.engines?.models_mirror,
+      whisperConcurrency: raw.engines?.whisper_concurrency ?? 1,
+      ttsConcurrency: raw.engines?.tts_concurrency,
+      vadMinSeconds: raw.engines?.vad_min_seconds ?? DEFAULT_VAD_MIN_SECONDS,
+    },
+    audio: { maxUploadBytes: raw.audio?.max_upload ?? DEFAULT_AUDIO_UPLOAD },
     providers: raw.providers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],

@@ -13,6 +13,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root =
   const result = schema.safeParse(value, { reportInput: true })
   if (result.success) return result.data
   const issue = result.error.issues[0]!
+  if (issue.code === 'unrecognized_keys') {
+    const field = [root, jsonPath([...issue.path, issue.keys[0]!])].filter(Boolean).join('.')
+    throw badRequest(`Unrecognized request argument supplied: ${field}. Remove it, or check its spelling.`, field, 'unknown_parameter')
+  }
   const path = jsonPath(issue.path)
   const param = root && path ? `${root}.${path}` : root || path || null
   const message =

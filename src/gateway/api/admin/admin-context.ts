@@ -1,6 +1,7 @@
 import type { GatewayConfig } from '../../config/gateway-config'
 import type { Clock, IdGenerator } from '../../deps'
 import type { SecretCipher } from '../../security/secret-cipher'
+import type { LocalAudio } from '../../services/audio/local-audio'
 import type { KeyService } from '../../services/keys/key-service'
 import type { Store } from '../../store/store'
 
@@ -11,4 +12,5 @@ export interface AdminContext {
   cipher: SecretCipher
   keys: KeyService
   config: GatewayConfig
+  localAudio: LocalAudio
 }

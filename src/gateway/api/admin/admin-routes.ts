@@ -5,6 +5,7 @@ import type { AdminContext } from './admin-context'
 import { agentsAdmin } from './agents-admin'
 import { creditsAdmin } from './credits-admin'
 import { keysAdmin } from './keys-admin'
+import { localModelsAdmin } from './local-models-admin'
 import { modelsAdmin } from './models-admin'
 import { providersAdmin } from './providers-admin'
 import { teamsAdmin } from './teams-admin'
@@ -25,7 +26,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext & { ad
       keys: ctx.store.keys.list().length,
     },
   }))
-  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin]) {
+  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin, localModelsAdmin]) {
     await app.register(group, ctx)
   }
 }

@@ -1,4 +1,6 @@
-import { badRequest } from '../../../shared/errors'
+import { stat } from 'node:fs/promises'
+import { basename, isAbsolute } from 'node:path'
+import { badRequest, notFound } from '../../../shared/errors'
 import { PCM_SAMPLE_RATE, decodeAudioToPcm16k } from '../../engines/ffmpeg/decode-audio'
 import { type EngineHost } from '../../engines/host/engine-host'
 import { type InstalledModel, type ModelManager } from '../../engines/model-manager/model-manager'
@@ -135,12 +137,21 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
   /** 'base', 'whisper-base', 'ggml-base.bin' and an imported name all find the installed model. */
   private async resolveModel(requested: string): Promise<InstalledModel> {
     const name = requested.trim()
+    if (isAbsolute(name)) return this.modelFile(name)
     const candidates = [name, name.replace(/^whisper-/, ''), name.replace(/^ggml-/, '').replace(/\.bin$/, '')]
     for (const candidate of candidates) {
       const model = await this.options.models.installed(candidate)
       if (model?.kind === 'whisper') return model
     }
     return this.options.models.resolve(candidates[1]!, 'whisper')
+  }
+
+  /** A model given by its path (config `file`): used where it lies, English-only when named `*.en.bin`. */
+  private async modelFile(path: string): Promise<InstalledModel> {
+    const info = await stat(path).catch(() => null)
+    if (!info?.isFile()) throw notFound(`The whisper model file ${path} does not exist. Fix the model's file in the config, or install a model on the Models page.`, 'model_not_installed', 'model')
+    const fileName = basename(path)
+    return { name: fileName, kind: 'whisper', path, fileName, sizeBytes: info.size, sha256: null, source: 'found', multilingual: !/\.en(\.bin)?$/.test(fileName) }
   }
 
   private async vadModelPath(): Promise<string | null> {

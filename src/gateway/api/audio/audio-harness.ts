@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import OpenAI from 'openai'
+import { startFakeOpenAi } from '../../../../test/support/fake-openai'
+import { baseConfigData, startTestGateway, TEAM_KEY } from '../../../../test/support/harness'
+import { TEST_WHISPER_MODEL } from '../../engines/engine-test-support'
+
+/** A whisper model whose tensor headers are garbled: whisper.cpp hits GGML_ASSERT and aborts its process. */
+function corruptCopy(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'gh-corrupt-')), 'ggml-broken.bin')
+  const bytes = readFileSync(TEST_WHISPER_MODEL)
+  bytes.fill(0xff, 40, 2040)
+  writeFileSync(path, bytes)
+  return path
+}
+
+/** A gateway with the offline engines and an OpenAI-compatible fake upstream for audio. */
+export async function startAudioHarness() {
+  const upstream = await startFakeOpenAi()
+  const data = baseConfigData({
+    providers: [
+      { id: 'local', type: 'local' },
+      { id: 'up-openai', type: 'openai', base_url: `${upstream.url}/v1`, api_key: 'sk-upstream-secret-openai' },
+    ],
+    models: [
+      { name: 'voice', provider: 'local', engine: 'tts', pricing: { per_million_characters: 15_000 } },
+      { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL, pricing: { per_second: 0.1 } },
+      { name: 'whisper-broken', provider: 'local', engine: 'whisper', file: corruptCopy() },
+      { name: 'base.en', provider: 'local', engine: 'whisper' },
+      { name: 'tts-upstream', provider: 'up-openai', upstream: 'tts-1' },
+      { name: 'whisper-upstream', provider: 'up-openai', upstream: 'whisper-1', pricing: { per_second: 1 } },
+    ],
+    teams: [{ name: 'alpha', keys: [TEAM_KEY] }],
+    users: [],
+  })
+  const gw = await startTestGateway({ configData: data })
+  const url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
+  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0, timeout: 120_000 })
+  return {
+    gw,
+    url,
+    upstream,
+    client,
+    usageRows: () => gw.store.usage.list({ limit: 50 }),
+    async close() {
+      await gw.close()
+      await upstream.close()
+    },
+  }
+}
+
+export type AudioHarness = Awaited<ReturnType<typeof startAudioHarness>>

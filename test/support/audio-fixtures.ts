@@ -1,0 +1,38 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** Debian tools the audio tests make their fixtures with; a test skips, naming them, when they are missing. */
+export const AUDIO_TOOLS = ['espeak-ng', 'ffmpeg', 'ffprobe']
+export const missingAudioTools = () => AUDIO_TOOLS.filter((t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).error !== undefined)
+export const missingToolsReason = (missing: string[]) => `needs ${missing.join(', ')} (apt-get install espeak-ng ffmpeg) to make audio fixtures`
+
+const dir = () => mkdtempSync(join(tmpdir(), 'gh-audio-'))
+
+/** Spoken text as a WAV file, by espeak-ng. */
+export function speechWav(text: string): string {
+  const out = join(dir(), 'speech.wav')
+  execFileSync('espeak-ng', ['-w', out, text])
+  return out
+}
+
+/** Converts audio to the container its extension names (mp3, ogg, webm, m4a, ...). */
+export function convert(input: string, ext: string, extraArgs: string[] = []): string {
+  const out = join(dir(), `audio.${ext}`)
+  const codec: Record<string, string[]> = { mp4: ['-c:a', 'aac'], m4a: ['-c:a', 'aac'], mpeg: ['-f', 'mp3'], mpga: ['-f', 'mp3'], webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libvorbis'] }
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', input, ...extraArgs, ...(codec[ext] ?? []), out])
+  return out
+}
+
+/** `seconds` of silence as a 16 kHz WAV. */
+export function silenceWav(seconds: number): string {
+  const out = join(dir(), 'silence.wav')
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`, '-t', String(seconds), out])
+  return out
+}
+
+/** The duration ffprobe reads from a file, in seconds. */
+export function probeSeconds(file: string): number {
+  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], { encoding: 'utf8' }).trim())
+}
