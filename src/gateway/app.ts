@@ -8,6 +8,7 @@ import { chatRoutes } from './api/chat/chat-routes'
 import { messagesRoutes } from './api/messages/messages-routes'
 import { healthRoutes } from './api/health/health-routes'
 import { modelsRoutes } from './api/models/models-routes'
+import { webRoutes } from './api/web/web-routes'
 import type { GatewayDeps } from './deps'
 import { installErrorHandler } from './http/error-handler'
 import { installHostGuard } from './http/host-guard'
@@ -18,8 +19,8 @@ import { createAuthenticator } from './services/auth/authenticate'
 import { createChatService } from './services/chat/chat-service'
 import { createCreditLedger } from './services/credits/credit-ledger'
 import { createMessagesService } from './services/messages/messages-service'
-import { runChatWith } from './services/batches/run-chat'
 import { createFileService } from './services/files/file-service'
+import { runChatWith } from './services/batches/run-chat'
 import { createKeyService } from './services/keys/key-service'
 import { GATEWAY_VERSION } from './version'
 
@@ -65,5 +66,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(messagesRoutes, { messages, clock, authenticate })
   await app.register(audioRoutes, { audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   await app.register(async (admin) => adminRoutes(admin, { ...deps, keys, localAudio, version: GATEWAY_VERSION }), { prefix: '/admin' })
+  await app.register(webRoutes, { adminToken: deps.adminToken, now: () => clock.now() })
   return app
 }

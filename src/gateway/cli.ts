@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { loginUrl } from './api/web/login-url'
 import { ConfigError } from './config/config-error'
 import { defaultDataDir } from './config/data-dir'
 import { defaultConfig, loadConfigFile } from './config/load-config'
@@ -54,6 +55,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const out = process.stdout
   out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
   out.write(`  config:   ${config.source}\n  data dir: ${dataDir}\n  admin token: in ${dataDir}/admin-token\n`)
+  out.write(`\nWeb UI: open this login URL once; it signs this browser in and drops the token from the address bar:\n\n  ${loginUrl(gateway.url, gateway.adminToken)}\n`)
   if (gateway.firstRunKey) {
     out.write(
       `\nFirst run: a team key for team "${gateway.firstRunKey.teamName}" was created. It is shown this once; store it now:\n\n` +

@@ -40,8 +40,10 @@ function createWindow(): void {
     if (/^https?:\/\//.test(url)) void shell.openExternal(url)
     return { action: 'deny' }
   })
+  // The gateway serves the built renderer at `/`, so the window's requests are same-origin (a file://
+  // page would be cross-origin to the gateway and get no CORS headers). In dev, electron-vite's server.
   if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'))
+  else void win.loadURL(gateway!.url)
 }
 
 app.whenReady().then(async () => {

@@ -1,16 +1,35 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unauthorized } from '../../shared/errors'
+import { isValidSessionValue, readCookie, SESSION_COOKIE, WEB_CLIENT_HEADER } from '../api/web/web-session'
 import { tokensEqual } from '../security/admin-token'
+
+/** A cookie is honoured only from the gateway's own pages: same-origin (or no Origin) and the web client's header. */
+function isSameOriginWebCall(req: FastifyRequest): boolean {
+  if (req.headers[WEB_CLIENT_HEADER] !== '1') return false
+  const origin = req.headers.origin
+  if (origin === undefined) return true
+  try {
+    return new URL(origin).host.toLowerCase() === (req.headers.host ?? '').toLowerCase()
+  } catch {
+    return false
+  }
+}
 
 /**
  * The admin API answers only the local admin token (`<data-dir>/admin-token`), never an API key: a
- * tool holding a team key cannot mint keys or read settings.
+ * tool holding a team key cannot mint keys or read settings. In web mode the browser holds a session
+ * cookie instead (see api/web): an HMAC keyed with the token, never the token itself.
  */
-export function installAdminAuth(app: FastifyInstance, adminToken: string): void {
+export function installAdminAuth(app: FastifyInstance, adminToken: string, now: () => number = Date.now): void {
   app.addHook('onRequest', async (req) => {
     const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')
     const token = m?.[1]?.trim()
     if (!token) {
+      const session = readCookie(req.headers.cookie, SESSION_COOKIE)
+      if (session && isSameOriginWebCall(req) && isValidSessionValue(session, adminToken, now())) return
+      if (session) {
+        throw unauthorized('The web session is not valid here (expired, from another gateway, or sent without the web client header). Open the login URL that `npm run serve` prints.', 'invalid_web_session')
+      }
       throw unauthorized('The admin API needs the local admin token: send "Authorization: Bearer <token>" (the token is in the data dir, file admin-token).', 'missing_admin_token')
     }
     if (!tokensEqual(token, adminToken)) {

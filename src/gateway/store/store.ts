@@ -4,6 +4,7 @@ import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
+import { createConversationsRepo } from './repos/conversations-repo'
 import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createModelsRepo } from './repos/models-repo'
@@ -35,6 +36,7 @@ export function createStore(db: Db) {
     usage: createUsageRepo(db),
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
+    conversations: createConversationsRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

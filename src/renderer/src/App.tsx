@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react'
-import { fetchHealth, gatewayBaseUrl, type Health } from './api/gateway-client'
+import { messageOf } from './api/api-error'
+import { resolveConnection } from './api/connection'
+import { createGatewayApi } from './api/gateway-api'
+import { createAppStore, StoreContext, type AppStore } from './stores/app-store'
+import { AppShell } from './features/shell/AppShell'
 
-/** The app shell grows here (playground, files, audio, keys); for now it shows the gateway's state. */
+/** Finds the gateway (preload in Electron, same origin in a browser), builds the store, shows the shell. */
 export function App() {
-  const [url, setUrl] = useState<string>()
-  const [health, setHealth] = useState<Health>()
+  const [store, setStore] = useState<AppStore>()
   const [error, setError] = useState<string>()
-
   useEffect(() => {
-    gatewayBaseUrl().then(setUrl, () => undefined)
-    fetchHealth().then(setHealth, (e: Error) => setError(e.message))
+    resolveConnection().then(
+      (conn) => setStore(createAppStore({ api: createGatewayApi(conn), storage: window.localStorage })),
+      (e: unknown) => setError(messageOf(e)),
+    )
   }, [])
-
+  if (error) return <main className="boot" role="alert">Gatehouse could not find its gateway: {error}</main>
+  if (!store) return <main className="boot" />
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>Gatehouse</h1>
-      <p>
-        Gateway: <code>{url ?? '…'}</code>{' '}
-        {health ? <span>running, version {health.version}</span> : error ? <span role="alert">unreachable: {error}</span> : <span>checking…</span>}
-      </p>
-    </main>
+    <StoreContext.Provider value={store}>
+      <AppShell />
+    </StoreContext.Provider>
   )
 }

@@ -3,6 +3,7 @@ import { installAdminAuth } from '../../http/admin-auth'
 import { fromMicro } from '../../store/repos/company-repo'
 import type { AdminContext } from './admin-context'
 import { agentsAdmin } from './agents-admin'
+import { conversationsAdmin } from './conversations-admin'
 import { creditsAdmin } from './credits-admin'
 import { keysAdmin } from './keys-admin'
 import { localModelsAdmin } from './local-models-admin'
@@ -14,7 +15,7 @@ import { usersAdmin } from './users-admin'
 
 /** The admin API for the renderer, under `/admin`, accepted only with the local admin token. */
 export async function adminRoutes(app: FastifyInstance, ctx: AdminContext & { adminToken: string; version: string }) {
-  installAdminAuth(app, ctx.adminToken)
+  installAdminAuth(app, ctx.adminToken, () => ctx.clock.now())
   app.get('/status', async () => ({
     version: ctx.version,
     config_source: ctx.config.source,
@@ -26,7 +27,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext & { ad
       keys: ctx.store.keys.list().length,
     },
   }))
-  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin, localModelsAdmin]) {
+  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin, localModelsAdmin, conversationsAdmin]) {
     await app.register(group, ctx)
   }
 }

@@ -2,6 +2,7 @@ import { initialSchema } from './0001-initial'
 import { usageAndAgents } from './0002-usage-and-agents'
 import { filesSchema } from './0003-files'
 import { batchesSchema } from './0004-batches'
+import { conversations } from './0005-conversations'
 
 export interface Migration {
   version: number
@@ -10,4 +11,10 @@ export interface Migration {
 }
 
 /** Every schema version, in order. Add a file per version; never edit one that has shipped. */
-export const migrations: Migration[] = [initialSchema, usageAndAgents, filesSchema, batchesSchema]
+export const migrations: Migration[] = [
+  initialSchema,
+  usageAndAgents,
+  filesSchema,
+  batchesSchema,
+  conversations,
+]

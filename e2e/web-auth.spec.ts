@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { startFakeUpstream, type FakeUpstream } from './fixtures/fake-upstream'
+import { startHeadlessGateway, type HeadlessGateway } from './fixtures/headless-gateway'
+import { SCREENSHOTS } from './fixtures/test'
+import type { BrowserGlobals } from './support/browser-types'
+
+let upstream: FakeUpstream
+let gateway: HeadlessGateway
+test.beforeEach(async () => {
+  upstream = await startFakeUpstream()
+  gateway = await startHeadlessGateway(upstream.url)
+})
+test.afterEach(async () => {
+  await gateway.close()
+  await upstream.close()
+})
+
+test('without the login URL nothing of the admin API is reachable; the login URL sets an HttpOnly SameSite=Strict cookie and leaves the address bar clean', async ({ page, context }) => {
+  await page.goto(gateway.url)
+  await expect(page.getByRole('heading', { name: 'Sign in to this gateway' })).toBeVisible()
+  const denied = await page.evaluate(async () => (await fetch('/admin/status', { headers: { 'x-gatehouse-web': '1' } })).status)
+  expect(denied).toBe(401)
+  await page.screenshot({ path: `${SCREENSHOTS}/web-login-screen.png` })
+
+  expect(gateway.loginUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/)
+  await page.goto(gateway.loginUrl)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  expect(page.url()).not.toContain('token')
+  const [cookie] = await context.cookies()
+  expect(cookie).toMatchObject({ name: 'gatehouse_session', httpOnly: true, sameSite: 'Strict', path: '/' })
+  expect(cookie!.value).not.toContain(new URL(gateway.loginUrl).searchParams.get('token')!)
+  expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.cookie)).toBe('')
+  const allowed = await page.evaluate(async () => (await fetch('/admin/status', { headers: { 'x-gatehouse-web': '1' } })).status)
+  expect(allowed).toBe(200)
+
+  // Signing out drops the session.
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Sign out of this browser' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to this gateway' })).toBeVisible()
+  expect(await context.cookies()).toEqual([])
+})
+
+test('the admin token pasted into the sign-in form works too; a wrong one is refused', async ({ page }) => {
+  await page.goto(gateway.url)
+  const field = page.getByLabel('Or paste the admin token')
+  await field.fill('not-the-token')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(field).toHaveAccessibleDescription('That is not this gateway\'s admin token.')
+  await field.fill(new URL(gateway.loginUrl).searchParams.get('token')!)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+})

@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * Browser specs against the headless gateway, in Debian's Chromium (apt package `chromium`): Playwright's
+ * own browser download is never used. Each spec starts its own fake upstream and gateway (e2e/fixtures).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/e2e-output',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+})

@@ -1,0 +1,110 @@
+import Fastify from 'fastify'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../../../../test/support/harness'
+import { loginUrl } from './login-url'
+import { webRoutes } from './web-routes'
+
+let gw: TestGateway
+beforeEach(async () => {
+  gw = await startTestGateway()
+})
+afterEach(async () => gw.close())
+
+const login = async (token = ADMIN_TOKEN) => gw.app.inject({ method: 'GET', url: `/?token=${encodeURIComponent(token)}` })
+const sessionFrom = (setCookie: string | string[] | undefined) => String(setCookie).split(';')[0]!
+const status = (headers: Record<string, string>) => gw.app.inject({ method: 'GET', url: '/admin/status', headers: { host: '127.0.0.1:4310', ...headers } })
+
+describe('web mode login: /?token= trades the admin token for a session cookie', () => {
+  it('sets an HttpOnly, SameSite=Strict cookie that never holds the token, and redirects to / without it', async () => {
+    const res = await login()
+    expect(res.statusCode).toBe(303)
+    expect(res.headers.location).toBe('/')
+    const cookie = String(res.headers['set-cookie'])
+    expect(cookie).toMatch(/^gatehouse_session=v1\.\d+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/)
+    expect(cookie).not.toContain(ADMIN_TOKEN)
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  it('refuses a wrong token with a page that says so, and sets no cookie', async () => {
+    const res = await login('not-the-token')
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['set-cookie']).toBeUndefined()
+    expect(res.body).toContain('not valid')
+  })
+
+  it('opens the admin API to the cookie only from the gateway\'s own pages', async () => {
+    const cookie = sessionFrom((await login()).headers['set-cookie'])
+    expect((await status({})).statusCode).toBe(401)
+    expect((await status({ cookie, 'x-gatehouse-web': '1' })).statusCode).toBe(200)
+    expect((await status({ cookie, 'x-gatehouse-web': '1', origin: 'http://127.0.0.1:4310' })).statusCode).toBe(200)
+    // no web-client header: a plain cross-site form or image request
+    expect((await status({ cookie })).json().error.code).toBe('invalid_web_session')
+    // another origin on the same machine (same site, different port)
+    expect((await status({ cookie, 'x-gatehouse-web': '1', origin: 'http://127.0.0.1:8080' })).statusCode).toBe(401)
+    // a forged or tampered value
+    const tampered = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    expect((await status({ cookie: tampered, 'x-gatehouse-web': '1' })).statusCode).toBe(401)
+  })
+
+  it('expires sessions after 30 days', async () => {
+    const cookie = sessionFrom((await login()).headers['set-cookie'])
+    gw.clock.advance(31 * 86400_000)
+    expect((await status({ cookie, 'x-gatehouse-web': '1' })).statusCode).toBe(401)
+  })
+
+  it('signs in from the login form with POST /web/session and out with POST /web/logout', async () => {
+    const bad = await gw.app.inject({ method: 'POST', url: '/web/session', headers: { 'x-gatehouse-web': '1' }, payload: { token: 'nope' } })
+    expect(bad.statusCode).toBe(401)
+    const noHeader = await gw.app.inject({ method: 'POST', url: '/web/session', payload: { token: ADMIN_TOKEN } })
+    expect(noHeader.statusCode).toBe(401)
+    const ok = await gw.app.inject({ method: 'POST', url: '/web/session', headers: { 'x-gatehouse-web': '1' }, payload: { token: ADMIN_TOKEN } })
+    expect(ok.statusCode).toBe(204)
+    expect((await status({ cookie: sessionFrom(ok.headers['set-cookie']), 'x-gatehouse-web': '1' })).statusCode).toBe(200)
+    const out = await gw.app.inject({ method: 'POST', url: '/web/logout' })
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0')
+  })
+})
+
+describe('serving the built renderer', () => {
+  const serveDir = async (dir: string) => {
+    const app = Fastify()
+    await app.register(webRoutes, { adminToken: ADMIN_TOKEN, now: Date.now, rendererDir: dir })
+    return app
+  }
+
+  it('serves index.html at / without caching and hashed assets as immutable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-web-'))
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>')
+    writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)')
+    const app = await serveDir(dir)
+    const page = await app.inject({ method: 'GET', url: '/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect((await app.inject({ method: 'GET', url: '/assets/../index.html' })).statusCode).not.toBe(200)
+    await app.close()
+  })
+
+  it('says how to build the UI when it is not built', async () => {
+    const app = await serveDir(join(tmpdir(), 'gh-web-missing-dir'))
+    const page = await app.inject({ method: 'GET', url: '/' })
+    expect(page.statusCode).toBe(503)
+    expect(page.body).toContain('npm run build:renderer')
+    await app.close()
+  })
+})
+
+describe('loginUrl', () => {
+  it('builds the notebook-style URL, showing wildcard binds as loopback', () => {
+    expect(loginUrl('http://127.0.0.1:4310', 'abc')).toBe('http://127.0.0.1:4310/?token=abc')
+    expect(loginUrl('http://0.0.0.0:4310', 'a+b')).toBe('http://127.0.0.1:4310/?token=a%2Bb')
+  })
+})

@@ -1,0 +1,64 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { unauthorized } from '../../../shared/errors'
+import { parseWith } from '../../http/validate'
+import { tokensEqual } from '../../security/admin-token'
+import { findRendererDir } from './renderer-dir'
+import { invalidTokenPage, notBuiltPage } from './web-pages'
+import { clearedSessionCookie, createSessionValue, sessionCookie, WEB_CLIENT_HEADER } from './web-session'
+
+export interface WebRoutesOptions {
+  adminToken: string
+  now: () => number
+  /** The built renderer; found beside the sources or the bundle when omitted. */
+  rendererDir?: string
+}
+
+const PAGE_HEADERS = {
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+}
+
+const loginBody = z.strictObject({ token: z.string().min(1) })
+
+/**
+ * Web mode: serves the built renderer at `/` and trades the admin token for a session cookie, the
+ * way notebook servers do. `/?token=<admin token>` sets the cookie and redirects to `/`, so the token
+ * leaves the address bar; the login form posts the token to `/web/session` instead.
+ */
+export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
+  const dir = opts.rendererDir ?? findRendererDir()
+  await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', maxAge: '365d', immutable: true, index: false, wildcard: true })
+
+  const startSession = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.header('set-cookie', sessionCookie(createSessionValue(opts.adminToken, opts.now()), req.protocol === 'https'))
+
+  const sendIndex = async (reply: FastifyReply) => {
+    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => null)
+    reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8')
+    return html === null ? reply.code(503).send(notBuiltPage(dir)) : reply.send(html)
+  }
+
+  app.get<{ Querystring: { token?: string } }>('/', async (req, reply) => {
+    const token = req.query.token
+    if (token === undefined) return sendIndex(reply)
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    if (!tokensEqual(token, opts.adminToken)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())
+    return startSession(req, reply).redirect('/', 303)
+  })
+  app.get('/index.html', async (_req, reply) => reply.redirect('/', 301))
+
+  app.post('/web/session', async (req, reply) => {
+    if (req.headers[WEB_CLIENT_HEADER] !== '1') throw unauthorized('Sign in from the Gatehouse page itself.', 'missing_web_client_header')
+    const { token } = parseWith(loginBody, req.body)
+    if (!tokensEqual(token, opts.adminToken)) throw unauthorized('That is not this gateway\'s admin token.', 'invalid_admin_token')
+    return startSession(req, reply).header('cache-control', 'no-store').code(204).send()
+  })
+  app.post('/web/logout', async (_req, reply) => reply.header('set-cookie', clearedSessionCookie()).code(204).send())
+}

@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+
+/** The browser session of web mode: `/?token=<admin token>` trades the token for this cookie. */
+export const SESSION_COOKIE = 'gatehouse_session'
+/** Cookie-authenticated admin calls must carry this header: a page on another origin cannot send it without a CORS preflight the gateway never grants. */
+export const WEB_CLIENT_HEADER = 'x-gatehouse-web'
+export const SESSION_MAX_AGE_SECONDS = 30 * 86400
+
+const PREFIX = 'v1'
+
+const sign = (adminToken: string, payload: string) =>
+  createHmac('sha256', adminToken).update(`gatehouse-web-session|${payload}`).digest('base64url')
+
+/**
+ * A new session value: `v1.<issued-at>.<random>.<hmac>`. The HMAC is keyed with the admin token, so the
+ * cookie never holds the token, survives a restart, and every session dies when the token changes.
+ */
+export function createSessionValue(adminToken: string, nowMs: number): string {
+  const payload = `${PREFIX}.${Math.floor(nowMs / 1000)}.${randomBytes(18).toString('base64url')}`
+  return `${payload}.${sign(adminToken, payload)}`
+}
+
+export function isValidSessionValue(value: string, adminToken: string, nowMs: number): boolean {
+  const parts = value.split('.')
+  if (parts.length !== 4 || parts[0] !== PREFIX) return false
+  const issuedAt = Number(parts[1])
+  const age = nowMs / 1000 - issuedAt
+  if (!Number.isInteger(issuedAt) || age < -60 || age > SESSION_MAX_AGE_SECONDS) return false
+  const expected = Buffer.from(sign(adminToken, parts.slice(0, 3).join('.')))
+  const given = Buffer.from(parts[3]!)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+/** `a=1; b=2` -> the value of `name`, or undefined. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return decodeURIComponent(pair.slice(eq + 1).trim())
+  }
+  return undefined
+}
+
+export function sessionCookie(value: string, secure: boolean): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure ? '; Secure' : ''}`
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`
+}

@@ -1,0 +1,120 @@
+import type {
+  Agent,
+  AgentInput,
+  Conversation,
+  ConversationSummary,
+  FileObject,
+  GatewayStatus,
+  IssuedKey,
+  KeyInfo,
+  ModelInfo,
+  NewKeyInput,
+  ProviderInfo,
+  TeamInfo,
+  UsageRow,
+  UserInfo,
+} from './admin-types'
+import { runChat, type ChatCallOptions } from './chat-client'
+import type { ChatResult } from './chat-result'
+import type { ChatRequestBody } from './chat-types'
+import { WEB_CLIENT_HEADER, type Connection } from './connection'
+import { requestJson, send } from './http'
+
+/** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
+export interface GatewayApi {
+  readonly connection: Connection
+  status(): Promise<GatewayStatus>
+  signIn(token: string): Promise<void>
+  signOut(): Promise<void>
+  addCredits(amount: number): Promise<{ balance: number }>
+  models(): Promise<ModelInfo[]>
+  providers(): Promise<ProviderInfo[]>
+  teams(): Promise<TeamInfo[]>
+  users(): Promise<UserInfo[]>
+  keys(): Promise<KeyInfo[]>
+  createKey(input: NewKeyInput): Promise<IssuedKey>
+  rotateKey(id: string): Promise<IssuedKey>
+  revokeKey(id: string): Promise<KeyInfo>
+  agents(): Promise<Agent[]>
+  createAgent(input: AgentInput): Promise<Agent>
+  deleteAgent(id: string): Promise<void>
+  usage(query: { limit?: number; model?: string }): Promise<UsageRow[]>
+  conversations(query: { q?: string; limit?: number }): Promise<ConversationSummary[]>
+  conversation(id: string): Promise<Conversation>
+  createConversation(body: { title?: string; model?: string | null; data: object }): Promise<Conversation>
+  updateConversation(id: string, body: { title?: string; model?: string | null; data?: object }): Promise<Conversation>
+  deleteConversation(id: string): Promise<void>
+  files(apiKey: string): Promise<FileObject[]>
+  uploadFile(apiKey: string, file: File): Promise<FileObject>
+  deleteFile(apiKey: string, id: string): Promise<void>
+  fileContentUrl(id: string): string
+  fetchFileContent(apiKey: string, id: string): Promise<Blob>
+  speech(apiKey: string, body: { model: string; input: string; voice: string; response_format?: string; speed?: number }): Promise<Blob>
+  transcribe(apiKey: string, form: FormData): Promise<{ text: string }>
+  chat(body: ChatRequestBody, opts: ChatCallOptions): Promise<ChatResult>
+}
+
+const list = <T>(p: Promise<{ data: T[] }>) => p.then((r) => r.data)
+const enc = encodeURIComponent
+
+export function createGatewayApi(conn: Connection): GatewayApi {
+  const admin = <T>(path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', body?: unknown) =>
+    requestJson<T>(conn, `/admin${path}`, { method, body, auth: 'admin' })
+  const withKey = <T>(apiKey: string, path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
+    requestJson<T>(conn, path, { method, body, auth: { apiKey } })
+  const query = (q: Record<string, string | number | undefined>) => {
+    const s = Object.entries(q)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${k}=${enc(String(v))}`)
+      .join('&')
+    return s ? `?${s}` : ''
+  }
+
+  return {
+    connection: conn,
+    status: () => admin('/status'),
+    signIn: async (token) => {
+      await requestJson(conn, '/web/session', { method: 'POST', body: { token }, auth: 'none', headers: { [WEB_CLIENT_HEADER]: '1' } })
+    },
+    signOut: async () => {
+      await requestJson(conn, '/web/logout', { method: 'POST', auth: 'none' })
+    },
+    addCredits: (amount) => admin('/credits', 'POST', { add: amount }),
+    models: () => list(admin('/models')),
+    providers: () => list(admin('/providers')),
+    teams: () => list(admin('/teams')),
+    users: () => list(admin('/users')),
+    keys: () => list(admin('/keys')),
+    createKey: (input) => admin('/keys', 'POST', input),
+    rotateKey: (id) => admin(`/keys/${enc(id)}/rotate`, 'POST', {}),
+    revokeKey: (id) => admin(`/keys/${enc(id)}/revoke`, 'POST', {}),
+    agents: () => list(admin('/agents')),
+    createAgent: (input) => admin('/agents', 'POST', input),
+    deleteAgent: async (id) => {
+      await admin(`/agents/${enc(id)}`, 'DELETE')
+    },
+    usage: (q) => list(admin(`/usage${query(q)}`)),
+    conversations: (q) => list(admin(`/conversations${query(q)}`)),
+    conversation: (id) => admin(`/conversations/${enc(id)}`),
+    createConversation: (body) => admin('/conversations', 'POST', body),
+    updateConversation: (id, body) => admin(`/conversations/${enc(id)}`, 'PATCH', body),
+    deleteConversation: async (id) => {
+      await admin(`/conversations/${enc(id)}`, 'DELETE')
+    },
+    files: (apiKey) => list(withKey(apiKey, '/v1/files')),
+    uploadFile: (apiKey, file) => {
+      const form = new FormData()
+      form.append('purpose', 'batch')
+      form.append('file', file, file.name)
+      return requestJson(conn, '/v1/files', { method: 'POST', body: form, auth: { apiKey } })
+    },
+    deleteFile: async (apiKey, id) => {
+      await withKey(apiKey, `/v1/files/${enc(id)}`, 'DELETE')
+    },
+    fileContentUrl: (id) => `${conn.baseUrl}/v1/files/${enc(id)}/content`,
+    fetchFileContent: async (apiKey, id) => (await send(conn, `/v1/files/${enc(id)}/content`, { auth: { apiKey } })).blob(),
+    speech: async (apiKey, body) => (await send(conn, '/v1/audio/speech', { method: 'POST', body, auth: { apiKey } })).blob(),
+    transcribe: (apiKey, form) => requestJson(conn, '/v1/audio/transcriptions', { method: 'POST', body: form, auth: { apiKey } }),
+    chat: (body, opts) => runChat(conn, body, opts),
+  }
+}

@@ -1,0 +1,41 @@
+import { Badge } from '../../components/Badge'
+import { Button } from '../../components/Button'
+import { ConfirmButton } from '../../components/ConfirmButton'
+import { messageOf } from '../../api/api-error'
+import type { KeyInfo } from '../../api/admin-types'
+import { formatDate, formatRelative } from '../../lib/format'
+import { useAppStore } from '../../stores/app-store'
+
+const TONE = { active: 'ok', deprecated: 'warn', revoked: 'danger', expired: 'neutral' } as const
+
+export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
+  const rotate = useAppStore((s) => s.rotateKey)
+  const revoke = useAppStore((s) => s.revokeKey)
+  const notify = useAppStore((s) => s.notify)
+  const live = k.status === 'active' || k.status === 'deprecated'
+  const fromConfig = k.source === 'config'
+  const label = k.name ?? k.hint
+  return (
+    <tr>
+      <td><code>{k.hint}</code></td>
+      <td>{k.name ?? <span className="muted">—</span>}{fromConfig && <Badge title="Defined in the config file">config</Badge>}</td>
+      <td>{owner}</td>
+      <td>
+        <Badge tone={TONE[k.status]}>{k.status}</Badge>
+        {k.status === 'deprecated' && k.expires_at && <span className="muted small"> until {formatDate(k.expires_at)}</span>}
+      </td>
+      <td className="muted">{formatDate(k.created_at)}</td>
+      <td className="muted">{k.last_used_at ? formatRelative(k.last_used_at) : 'never'}</td>
+      <td className="row-actions">
+        {live && !fromConfig && (
+          <>
+            <Button size="sm" disabled={k.status !== 'active'} onClick={() => rotate(k.id).catch((e: unknown) => notify(messageOf(e), 'error'))} aria-label={`Rotate ${label}`}>Rotate</Button>
+            <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm revoke" aria-label={`Revoke ${label}`} onConfirm={() => revoke(k.id).then(() => notify('Key revoked', 'success'), (e: unknown) => notify(messageOf(e), 'error'))}>
+              Revoke
+            </ConfirmButton>
+          </>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,25 @@
+import { Button } from '../../components/Button'
+import { CopyButton } from '../../components/CopyButton'
+import { Dialog } from '../../components/Dialog'
+import { Icon } from '../../components/Icon'
+import { useAppStore } from '../../stores/app-store'
+
+/** The one time a key is shown: copy it now, it cannot be read again. */
+export function RevealedKeyDialog() {
+  const revealed = useAppStore((s) => s.revealedKey)!
+  const dismiss = useAppStore((s) => s.dismissRevealedKey)
+  const { issued, action } = revealed
+  return (
+    <Dialog title={action === 'created' ? 'Your new key' : 'Key rotated'} onClose={dismiss} footer={<Button variant="primary" onClick={dismiss}>I have stored it</Button>}>
+      <div className="banner banner-warning" role="note">
+        <Icon name="warning" />
+        <div className="banner-text">Copy this key now. It is shown this once and cannot be read again — the gateway keeps only its hash.</div>
+      </div>
+      <div className="copy-row key-reveal">
+        <code data-testid="revealed-key">{issued.key}</code>
+        <CopyButton text={issued.key} label="Copy the key" showText variant="primary" />
+      </div>
+      {action === 'rotated' && <p className="muted small">The old key keeps working during the grace period, answering with Deprecation and Sunset headers.</p>}
+    </Dialog>
+  )
+}

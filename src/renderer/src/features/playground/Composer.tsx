@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react'
+import { Button } from '../../components/Button'
+import { base64OfDataUrl, readFileAsDataUrl } from '../../lib/audio-data'
+import { localId, type Attachment } from '../../lib/playground-model'
+import { useAppStore } from '../../stores/app-store'
+import { AttachmentList } from './AttachmentList'
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+export const SEND_KEYS = isMac ? '⌘ Enter' : 'Ctrl Enter'
+
+async function toAttachment(file: File): Promise<Attachment | string> {
+  const dataUrl = await readFileAsDataUrl(file)
+  if (file.type.startsWith('image/')) return { id: localId('att'), kind: 'image', name: file.name || 'pasted image', dataUrl }
+  const format = /\.mp3$/i.test(file.name) || file.type === 'audio/mpeg' ? 'mp3' : /\.wav$/i.test(file.name) || /wav/.test(file.type) ? 'wav' : null
+  if (!format) return `${file.name}: the chat API takes wav or mp3 audio, and images.`
+  return { id: localId('att'), kind: 'audio', name: file.name, audio: { data: base64OfDataUrl(dataUrl), format } }
+}
+
+/** Where the next user message is written: text, image and audio attachments, Send and Stop. */
+export function Composer() {
+  const text = useAppStore((s) => s.composer.text)
+  const attachments = useAppStore((s) => s.composer.attachments)
+  const running = useAppStore((s) => s.run.status === 'running')
+  const setText = useAppStore((s) => s.setComposerText)
+  const addAttachment = useAppStore((s) => s.addComposerAttachment)
+  const removeAttachment = useAppStore((s) => s.removeComposerAttachment)
+  const sendComposer = useAppStore((s) => s.sendComposer)
+  const addMessage = useAppStore((s) => s.addMessage)
+  const stop = useAppStore((s) => s.stop)
+  const notify = useAppStore((s) => s.notify)
+  const imageInput = useRef<HTMLInputElement>(null)
+  const audioInput = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+
+  const attach = async (files: FileList | File[]) => {
+    for (const f of Array.from(files)) {
+      const a = await toAttachment(f)
+      if (typeof a === 'string') notify(a, 'error')
+      else addAttachment(a)
+    }
+  }
+
+  return (
+    <form
+      className={`composer${dragging ? ' composer-drop' : ''}`}
+      aria-label="New message"
+      onSubmit={(e) => (e.preventDefault(), void sendComposer())}
+      onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault()
+        setDragging(false)
+        void attach(e.dataTransfer.files)
+      }}
+    >
+      {attachments.length > 0 && <AttachmentList attachments={attachments} onRemove={removeAttachment} />}
+      <textarea
+        className="composer-input"
+        aria-label="Message"
+        placeholder="Message the model…"
+        rows={2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPaste={(e) => {
+          const files = Array.from(e.clipboardData.files)
+          if (!files.length) return
+          e.preventDefault()
+          void attach(files)
+        }}
+      />
+      <div className="composer-bar">
+        <input ref={imageInput} type="file" accept="image/*" multiple hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
+        <input ref={audioInput} type="file" accept=".wav,.mp3,audio/wav,audio/mpeg" hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
+        <Button size="sm" variant="ghost" icon="image" aria-label="Attach an image" onClick={() => imageInput.current?.click()} />
+        <Button size="sm" variant="ghost" icon="mic" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
+        <span className="composer-hint">{running ? 'Esc to stop' : `${SEND_KEYS} to send`}</span>
+        <Button size="sm" variant="ghost" disabled={running || (!text.trim() && !attachments.length)} onClick={() => (addMessage('user', text, attachments), setText(''), attachments.forEach((a) => removeAttachment(a.id)))}>
+          Add
+        </Button>
+        {running ? (
+          <Button key="stop" variant="danger" icon="stop" onClick={stop}>Stop</Button>
+        ) : (
+          <Button key="send" type="submit" variant="primary" icon="send">Send</Button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import '../../test/dom-test-setup'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import { modelOptions } from '../../lib/model-options'
+import { MODELS, TEAM } from '../../test/fake-gateway-api'
+import { ModelPicker } from './ModelPicker'
+
+const agents = [{ id: '7d1c7c0e-0000-4000-8000-000000000001', name: 'Harbour pilot', model: 'gpt-echo', system_prompt: 'x', params: {}, tools: [], created_at: 1 }]
+const providers = [{ id: 'up', type: 'openai' as const, base_url: null, has_api_key: true, source: 'config' as const }]
+
+function Harness({ team = TEAM }: { team?: typeof TEAM }) {
+  const [value, setValue] = useState('gpt-echo')
+  return (
+    <>
+      <ModelPicker options={modelOptions(MODELS, providers, agents, team)} value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </>
+  )
+}
+
+describe('ModelPicker', () => {
+  it('lists chat models with aliases and capabilities, then agents; speech models are left out', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const box = screen.getByRole('combobox', { name: 'Model' })
+    expect(box).toHaveValue('gpt-echo')
+    expect(screen.getByLabelText('Capabilities')).toHaveTextContent('echo')
+    await user.click(box)
+    const options = screen.getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^gpt-echoecho.*gpt-4o-mini.*chattoolsjson schema/),
+      expect.stringMatching(/^other/),
+      expect.stringMatching(/^Harbour pilot.*agent on gpt-echo/),
+    ])
+    expect(options[0]).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('filters by typing (names, aliases, agents) and picks with the arrow keys and Enter; Esc closes', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const box = screen.getByRole('combobox', { name: 'Model' })
+    await user.click(box)
+    await user.type(box, 'harb')
+    expect(screen.getAllByRole('option')).toHaveLength(1)
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('value')).toHaveTextContent('7d1c7c0e-0000-4000-8000-000000000001')
+    expect(box).toHaveAttribute('aria-expanded', 'false')
+    await user.click(box)
+    // The list opens on the current choice (the agent, last); down wraps to the first model.
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(screen.getByTestId('value')).toHaveTextContent('gpt-echo')
+    await user.click(box)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).toBeNull()
+  })
+
+  it('shows models the team may not call, disabled with the reason', async () => {
+    const user = userEvent.setup()
+    render(<Harness team={{ ...TEAM, models: ['gpt-echo'] }} />)
+    await user.click(screen.getByRole('combobox', { name: 'Model' }))
+    const other = screen.getAllByRole('option')[1]!
+    expect(other).toHaveAttribute('aria-disabled', 'true')
+    expect(other).toHaveTextContent('not enabled for team default')
+    await user.click(other)
+    expect(screen.getByTestId('value')).toHaveTextContent('gpt-echo')
+  })
+})

@@ -1,0 +1,31 @@
+import { Button } from '../../components/Button'
+import { Tabs } from '../../components/Tabs'
+import { useAppStore } from '../../stores/app-store'
+import { ModelPicker } from './ModelPicker'
+import { useModelOptions } from './use-model-options'
+
+const MODES = [
+  { id: 'chat', label: 'Chat' },
+  { id: 'compare', label: 'Compare' },
+] as const
+
+export function PlaygroundHeader({ onViewCode, onSaveAgent, onToggleSidebar }: { onViewCode: () => void; onSaveAgent: () => void; onToggleSidebar: () => void }) {
+  const model = useAppStore((s) => s.playground.model)
+  const setModel = useAppStore((s) => s.setModel)
+  const mode = useAppStore((s) => s.playgroundMode)
+  const setMode = useAppStore((s) => s.setPlaygroundMode)
+  const newConversation = useAppStore((s) => s.newConversation)
+  const options = useModelOptions()
+  return (
+    <div className="pg-header">
+      <Button size="sm" variant="ghost" icon="sidebar" aria-label="Show or hide conversations" onClick={onToggleSidebar} />
+      <Tabs label="Playground mode" tabs={MODES} value={mode} onChange={setMode} idPrefix="pg-mode" />
+      {mode === 'chat' ? <ModelPicker options={options} value={model} onChange={setModel} /> : <span className="pg-title muted">Same conversation, two to four models, side by side</span>}
+      <div className="pg-actions">
+        <Button size="sm" icon="code" aria-label="View code" onClick={onViewCode}><span className="label-wide">View code</span></Button>
+        <Button size="sm" icon="agent" aria-label="Save as agent" onClick={onSaveAgent}><span className="label-wide">Save as agent</span></Button>
+        <Button size="sm" icon="plus" aria-label="New conversation" onClick={newConversation} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { Button } from '../../components/Button'
+import { CopyButton } from '../../components/CopyButton'
+import { Field } from '../../components/Field'
+import { PageHeader } from '../../components/PageHeader'
+import type { ThemeChoice } from '../../stores/settings-slice'
+import { useAppStore } from '../../stores/app-store'
+import { SEND_KEYS } from '../playground/Composer'
+
+const THEMES: { id: ThemeChoice; label: string }[] = [
+  { id: 'system', label: 'System' },
+  { id: 'light', label: 'Light' },
+  { id: 'dark', label: 'Dark' },
+]
+
+/** Theme, where the gateway is, the playground's key, sign-out, and the keyboard shortcuts. */
+export default function SettingsPage() {
+  const theme = useAppStore((s) => s.theme)
+  const setTheme = useAppStore((s) => s.setTheme)
+  const url = useAppStore((s) => s.gatewayUrl)
+  const mode = useAppStore((s) => s.mode)
+  const version = useAppStore((s) => s.status?.version)
+  const configSource = useAppStore((s) => s.status?.config_source)
+  const access = useAppStore((s) => s.access)
+  const useOwnKey = useAppStore((s) => s.useOwnKey)
+  const forgetApiKey = useAppStore((s) => s.forgetApiKey)
+  const signOut = useAppStore((s) => s.signOut)
+  const [ownKey, setOwnKey] = useState('')
+
+  return (
+    <div className="page-inner page-narrow">
+      <PageHeader title="Settings" />
+      <section className="settings-section">
+        <h2 className="section-title">Appearance</h2>
+        <fieldset className="segmented">
+          <legend className="field-label">Theme</legend>
+          {THEMES.map((t) => (
+            <label key={t.id} className={`segment${theme === t.id ? ' segment-on' : ''}`}>
+              <input type="radio" name="theme" checked={theme === t.id} onChange={() => setTheme(t.id)} /> {t.label}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Gateway</h2>
+        <dl className="facts">
+          <dt>Base URL</dt>
+          <dd><code>{url}/v1</code> <CopyButton text={`${url}/v1`} label="Copy base URL" size="sm" variant="ghost" /></dd>
+          <dt>Version</dt><dd>{version ?? '—'}</dd>
+          <dt>Config</dt><dd className="mono small">{configSource ?? '—'}</dd>
+          <dt>Connected</dt><dd>{mode === 'web' ? 'in the browser, with a session cookie (web mode)' : 'from the desktop app, with the local admin token'}</dd>
+        </dl>
+        {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Playground key</h2>
+        <p className="muted">
+          The playground calls <code>/v1</code> with an API key, like any client.{' '}
+          {access.key ? (access.own ? `It uses your key ${access.hint}.` : `It uses the team key ${access.hint} (named “Playground”), issued here.`) : 'A team key named “Playground” is issued on the first send.'}
+        </p>
+        <form className="inline-form" onSubmit={(e) => (e.preventDefault(), ownKey.trim() && (useOwnKey(ownKey), setOwnKey('')))}>
+          <Field label="Use my own key instead" hint="stored in this browser only">
+            {(control) => <input {...control} className="input input-sm mono" type="password" autoComplete="off" value={ownKey} onChange={(e) => setOwnKey(e.target.value)} />}
+          </Field>
+          <Button type="submit" size="sm" disabled={!ownKey.trim()}>Use key</Button>
+        </form>
+        {access.key && <Button size="sm" variant="ghost" onClick={forgetApiKey}>Forget the playground key</Button>}
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Keyboard</h2>
+        <dl className="facts">
+          <dt><kbd>{SEND_KEYS}</kbd></dt><dd>Send (or run all models, in Compare)</dd>
+          <dt><kbd>Esc</kbd></dt><dd>Stop the answer that is streaming; close a dialog</dd>
+          <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>Enter</kbd></dt><dd>Move through and pick in the model picker</dd>
+          <dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>Step through tokens of an answer with logprobs</dd>
+        </dl>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import '../../test/dom-test-setup'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../api/api-error'
+import { StoreContext } from '../../stores/app-store'
+import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { AppShell } from './AppShell'
+
+const renderShell = (api = fakeGatewayApi()) => {
+  const { store } = testStore(api)
+  render(
+    <StoreContext.Provider value={store}>
+      <AppShell />
+    </StoreContext.Provider>,
+  )
+  return store
+}
+
+afterEach(() => {
+  delete window.gatehouse
+  window.location.hash = ''
+})
+
+describe('AppShell', () => {
+  it('shows navigation and the gateway state: endpoint with a copy button, models, credits', async () => {
+    renderShell()
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(nav).toHaveTextContent('PlaygroundFilesAudioKeysModelsUsageSettings')
+    const status = screen.getByRole('banner', { name: 'Gateway status' })
+    expect(status).toHaveTextContent('http://127.0.0.1:4310/v1')
+    expect(screen.getByRole('button', { name: 'Copy endpoint URL' })).toBeInTheDocument()
+    expect(screen.getByTestId('credits-balance')).toHaveTextContent('100')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-echo'))
+  })
+
+  it('navigates with the links and keeps the page in the address', async () => {
+    const user = userEvent.setup()
+    renderShell()
+    await user.click(await screen.findByRole('link', { name: 'Models' }))
+    expect(await screen.findByRole('heading', { name: 'Models' })).toBeInTheDocument()
+    expect(window.location.hash).toBe('#/models')
+    expect(screen.getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('asks for a sign-in when the gateway answers 401, and says so when it does not answer', async () => {
+    const api = fakeGatewayApi()
+    api.status = async () => {
+      throw new ApiError('no', { status: 401 })
+    }
+    renderShell(api)
+    expect(await screen.findByRole('heading', { name: 'Sign in to this gateway' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Or paste the admin token')).toHaveAttribute('type', 'password')
+  })
+
+  it('shows a gateway that does not answer, with a way to try again', async () => {
+    const api = fakeGatewayApi()
+    api.status = async () => {
+      throw new ApiError('Cannot reach the gateway (Failed to fetch).', { status: 0 })
+    }
+    renderShell(api)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The gateway is not answering')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('in the desktop app, shows the first-run key once', async () => {
+    let handed = false
+    window.gatehouse = {
+      gatewayInfo: async () => ({ url: 'http://127.0.0.1:4310', adminToken: 't' }),
+      takeFirstRunKey: async () => (handed ? null : ((handed = true), { teamName: 'default', key: 'gth-team-first-run' })),
+      revealInFolder: async () => undefined,
+    }
+    const api = fakeGatewayApi()
+    Object.assign(api, { connection: { mode: 'desktop', baseUrl: 'http://127.0.0.1:4310', adminToken: 't' } })
+    renderShell(api)
+    const dialog = await screen.findByRole('dialog', { name: 'Your first API key' })
+    expect(dialog).toHaveTextContent('gth-team-first-run')
+    expect(dialog).toHaveTextContent('shown this once')
+  })
+})

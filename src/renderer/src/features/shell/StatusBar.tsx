@@ -1,0 +1,40 @@
+import { CopyButton } from '../../components/CopyButton'
+import { Icon } from '../../components/Icon'
+import { formatBalance } from '../../lib/format'
+import { useAppStore } from '../../stores/app-store'
+
+/** The gateway's state, always in view: endpoint (with copy), models, credits, and whether it answers. */
+export function StatusBar({ onNavigate }: { onNavigate: (page: 'models' | 'usage') => void }) {
+  const url = useAppStore((s) => s.gatewayUrl)
+  const status = useAppStore((s) => s.status)
+  const error = useAppStore((s) => s.statusError)
+  const chatModels = useAppStore((s) => s.catalog.models.filter((m) => m.engine === null || m.engine === 'llama').length)
+  const endpoint = `${url}/v1`
+  return (
+    <header className="status-bar" aria-label="Gateway status">
+      <div className="status-endpoint">
+        <span className={`status-dot ${error ? 'status-dot-bad' : 'status-dot-ok'}`} aria-hidden="true" />
+        <span className="visually-hidden">{error ? 'Gateway not answering' : 'Gateway running'}</span>
+        <span className="status-label">Endpoint</span>
+        <code className="status-url" title={endpoint}>{endpoint}</code>
+        <CopyButton text={endpoint} label="Copy endpoint URL" size="sm" variant="ghost" />
+      </div>
+      <div className="status-items">
+        {error && (
+          <span className="status-error" role="status" title={error}>
+            <Icon name="warning" size={14} /> not answering
+          </span>
+        )}
+        <button type="button" className="status-item" onClick={() => onNavigate('models')} title="Models configured in the gateway">
+          <span className="status-label">Models</span>
+          <span className="status-value">{status ? `${status.counts.models}` : '—'}</span>
+          <span className="status-sub">{status && chatModels !== status.counts.models ? `${chatModels} chat` : ''}</span>
+        </button>
+        <button type="button" className="status-item" onClick={() => onNavigate('usage')} title="Company credits balance">
+          <span className="status-label">Credits</span>
+          <span className="status-value" data-testid="credits-balance">{status ? formatBalance(status.credits.balance) : '—'}</span>
+        </button>
+      </div>
+    </header>
+  )
+}

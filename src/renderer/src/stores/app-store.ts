@@ -1,0 +1,50 @@
+import { createContext, useContext } from 'react'
+import { useStore } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { createAccessSlice } from './access-slice'
+import { createAudioSlice } from './audio-slice'
+import { createCatalogSlice } from './catalog-slice'
+import { createCompareSlice } from './compare-slice'
+import { createConversationsSlice } from './conversations-slice'
+import { createFilesSlice } from './files-slice'
+import { createKeysSlice } from './keys-slice'
+import { createPlaygroundSlice } from './playground-slice'
+import { createSessionSlice } from './session-slice'
+import { createSettingsSlice } from './settings-slice'
+import type { AppState, StoreDeps } from './store-types'
+import { createUiSlice } from './ui-slice'
+import { createUsageSlice } from './usage-slice'
+
+export type AppStore = StoreApi<AppState>
+
+/** The one store of the renderer, made of typed slices; the gateway client is passed in. */
+export function createAppStore(deps: StoreDeps): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createSessionSlice(deps)(...a),
+    ...createSettingsSlice(deps)(...a),
+    ...createUiSlice(deps)(...a),
+    ...createAccessSlice(deps)(...a),
+    ...createCatalogSlice(deps)(...a),
+    ...createKeysSlice(deps)(...a),
+    ...createPlaygroundSlice(deps)(...a),
+    ...createCompareSlice(deps)(...a),
+    ...createConversationsSlice(deps)(...a),
+    ...createUsageSlice(deps)(...a),
+    ...createFilesSlice(deps)(...a),
+    ...createAudioSlice(deps)(...a),
+  }))
+}
+
+export const StoreContext = createContext<AppStore | null>(null)
+
+export function useAppStore<T>(selector: (s: AppState) => T): T {
+  const store = useContext(StoreContext)
+  if (!store) throw new Error('useAppStore needs <StoreContext.Provider>.')
+  return useStore(store, selector)
+}
+
+export function useAppStoreApi(): AppStore {
+  const store = useContext(StoreContext)
+  if (!store) throw new Error('useAppStoreApi needs <StoreContext.Provider>.')
+  return store
+}

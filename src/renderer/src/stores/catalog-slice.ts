@@ -1,0 +1,58 @@
+import { ApiError, messageOf } from '../api/api-error'
+import type { Agent, AgentInput, ModelInfo, ProviderInfo, TeamInfo, UserInfo } from '../api/admin-types'
+import type { LoadStatus, SliceCreator } from './store-types'
+
+export interface Catalog {
+  status: LoadStatus
+  error: string | null
+  models: ModelInfo[]
+  providers: ProviderInfo[]
+  teams: TeamInfo[]
+  users: UserInfo[]
+  agents: Agent[]
+  /** False while the gateway has no /admin/agents route. */
+  agentsAvailable: boolean
+}
+
+export interface CatalogSlice {
+  catalog: Catalog
+  loadCatalog(): Promise<void>
+  createAgent(input: AgentInput): Promise<Agent>
+  deleteAgent(id: string): Promise<void>
+}
+
+/** Models, providers, teams, users and agents: what pickers and tables choose from. */
+export const createCatalogSlice: SliceCreator<CatalogSlice> = ({ api }) => (set, get) => {
+  const patch = (p: Partial<Catalog>) => set((s) => ({ catalog: { ...s.catalog, ...p } }))
+  const loadAgents = async () => {
+    try {
+      patch({ agents: await api.agents(), agentsAvailable: true })
+    } catch (e) {
+      if (e instanceof ApiError && e.isMissingEndpoint) patch({ agents: [], agentsAvailable: false })
+      else throw e
+    }
+  }
+  return {
+    catalog: { status: 'idle', error: null, models: [], providers: [], teams: [], users: [], agents: [], agentsAvailable: true },
+    async loadCatalog() {
+      patch({ status: get().catalog.status === 'ready' ? 'ready' : 'loading', error: null })
+      try {
+        const [models, providers, teams, users] = await Promise.all([api.models(), api.providers(), api.teams(), api.users()])
+        patch({ models, providers, teams, users })
+        await loadAgents()
+        patch({ status: 'ready' })
+      } catch (e) {
+        patch({ status: 'error', error: messageOf(e) })
+      }
+    },
+    async createAgent(input) {
+      const agent = await api.createAgent(input)
+      patch({ agents: [...get().catalog.agents, agent].sort((a, b) => a.name.localeCompare(b.name)), agentsAvailable: true })
+      return agent
+    },
+    async deleteAgent(id) {
+      await api.deleteAgent(id)
+      patch({ agents: get().catalog.agents.filter((a) => a.id !== id) })
+    },
+  }
+}

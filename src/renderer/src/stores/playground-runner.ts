@@ -1,0 +1,77 @@
+import type { StoreApi } from 'zustand'
+import { ApiError, isAbort, messageOf } from '../api/api-error'
+import { buildChatRequest } from '../lib/build-request'
+import { localId, selectChoice, type AssistantAnswer, type DraftMessage } from '../lib/playground-model'
+import { responseFormatBody } from '../lib/response-format'
+import type { AppState, StoreDeps } from './store-types'
+
+const REFUSED_KEY = new Set(['invalid_api_key', 'revoked_api_key', 'expired_api_key'])
+
+/** How the answer was asked for, so the message can show the parsed JSON and play the audio. */
+export function answerShape(state: AppState): Pick<AssistantAnswer, 'structured' | 'audioFormat'> {
+  const rf = state.playground.responseFormat
+  const body = responseFormatBody(rf)
+  const schema = body.ok && rf.kind === 'json_schema' ? (body.body as { json_schema: { schema: unknown } }).json_schema.schema : undefined
+  return {
+    ...(rf.kind === 'text' ? {} : { structured: { kind: rf.kind, schema } }),
+    ...(state.playground.params.modalities === 'text,audio' ? { audioFormat: state.playground.params.audio_format } : {}),
+  }
+}
+
+/** Runs the playground's conversation: one call at a time, streamed into a placeholder answer, stoppable. */
+export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'], get: () => AppState, _store: StoreApi<AppState>) {
+  let controller: AbortController | null = null
+  const patchMessage = (id: string, fn: (m: DraftMessage) => DraftMessage) =>
+    set((s) => ({ playground: { ...s.playground, messages: s.playground.messages.map((m) => (m.id === id ? fn(m) : m)) } }))
+  const dropMessage = (id: string) => set((s) => ({ playground: { ...s.playground, messages: s.playground.messages.filter((m) => m.id !== id) } }))
+
+  async function call(body: Parameters<StoreDeps['api']['chat']>[0], fallbacks: 'default' | 'on' | 'off', placeholder: string, signal: AbortSignal, retry = true) {
+    const apiKey = await get().ensureApiKey()
+    try {
+      return await deps.api.chat(body, {
+        apiKey,
+        fallbacks,
+        signal,
+        onUpdate: (choices) => patchMessage(placeholder, (m) => ({ ...m, content: choices[0]?.content ?? '', answer: { ...m.answer!, choices } })),
+      })
+    } catch (e) {
+      if (retry && e instanceof ApiError && e.status === 401 && REFUSED_KEY.has(e.code ?? '') && !get().access.own) {
+        get().forgetApiKey()
+        return call(body, fallbacks, placeholder, signal, false)
+      }
+      throw e
+    }
+  }
+
+  return {
+    async run() {
+      const state = get()
+      const built = buildChatRequest(state.playground)
+      if (!built.ok) {
+        set({ run: { status: 'idle', error: built.summary, problems: built.problems } })
+        return
+      }
+      const id = localId()
+      const placeholder: DraftMessage = { id, role: 'assistant', content: '', pending: true, answer: { choices: [], selected: 0, meta: null, ...answerShape(state) } }
+      set((s) => ({ run: { status: 'running', error: null, problems: null }, playground: { ...s.playground, messages: [...s.playground.messages, placeholder] } }))
+      controller = new AbortController()
+      try {
+        const result = await call(built.body, built.fallbacks, id, controller.signal)
+        patchMessage(id, (m) => selectChoice({ ...m, pending: false, answer: { ...m.answer!, choices: result.choices, meta: result.meta } }, 0))
+        set((s) => ({ run: { ...s.run, status: 'idle' } }))
+        void get().refreshStatus()
+        await get().saveConversation().catch((e: unknown) => get().notify(`Not saved: ${messageOf(e)}`, 'error'))
+      } catch (e) {
+        const partial = get().playground.messages.find((m) => m.id === id)
+        if (isAbort(e) && partial?.content) patchMessage(id, (m) => ({ ...m, pending: false }))
+        else dropMessage(id)
+        set({ run: { status: 'idle', error: isAbort(e) ? null : messageOf(e), problems: null } })
+      } finally {
+        controller = null
+      }
+    },
+    stop() {
+      controller?.abort()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { ApiError, messageOf } from '../api/api-error'
+import type { GatewayStatus } from '../api/admin-types'
+import type { SliceCreator } from './store-types'
+
+export type AuthState = 'checking' | 'signed-in' | 'needs-login' | 'unreachable'
+
+export interface SessionSlice {
+  auth: AuthState
+  mode: 'desktop' | 'web'
+  gatewayUrl: string
+  status: GatewayStatus | null
+  statusError: string | null
+  /** First contact: is the gateway there, and does it let us in? */
+  checkSession(): Promise<void>
+  refreshStatus(): Promise<void>
+  /** Web mode: trades the admin token for the session cookie. Resolves to an error message, or null. */
+  signIn(token: string): Promise<string | null>
+  signOut(): Promise<void>
+}
+
+/** The gateway's state, always in view: where it is, whether we are signed in, credits and counts. */
+export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set, get) => ({
+  auth: 'checking',
+  mode: api.connection.mode,
+  gatewayUrl: api.connection.baseUrl,
+  status: null,
+  statusError: null,
+  async checkSession() {
+    try {
+      const status = await api.status()
+      set({ auth: 'signed-in', status, statusError: null })
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) set({ auth: 'needs-login', statusError: null })
+      else set({ auth: 'unreachable', statusError: messageOf(e) })
+    }
+  },
+  async refreshStatus() {
+    try {
+      set({ status: await api.status(), statusError: null })
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) set({ auth: 'needs-login' })
+      else set({ statusError: messageOf(e) })
+    }
+  },
+  async signIn(token) {
+    try {
+      await api.signIn(token.trim())
+    } catch (e) {
+      return e instanceof ApiError && e.status === 401 ? 'That is not this gateway\'s admin token.' : messageOf(e)
+    }
+    await get().checkSession()
+    return get().auth === 'signed-in' ? null : 'Signed in, but the gateway still refuses the session. Is a cookie blocker on?'
+  },
+  async signOut() {
+    await api.signOut().catch(() => undefined)
+    set({ auth: 'needs-login', status: null })
+  },
+})

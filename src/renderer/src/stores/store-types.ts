@@ -1,0 +1,38 @@
+import type { StateCreator } from 'zustand'
+import type { GatewayApi } from '../api/gateway-api'
+import type { AccessSlice } from './access-slice'
+import type { AudioSlice } from './audio-slice'
+import type { CatalogSlice } from './catalog-slice'
+import type { CompareSlice } from './compare-slice'
+import type { ConversationsSlice } from './conversations-slice'
+import type { FilesSlice } from './files-slice'
+import type { KeysSlice } from './keys-slice'
+import type { PlaygroundSlice } from './playground-slice'
+import type { SessionSlice } from './session-slice'
+import type { SettingsSlice } from './settings-slice'
+import type { UiSlice } from './ui-slice'
+import type { UsageSlice } from './usage-slice'
+
+export type AppState = SessionSlice &
+  SettingsSlice &
+  UiSlice &
+  AccessSlice &
+  CatalogSlice &
+  KeysSlice &
+  PlaygroundSlice &
+  CompareSlice &
+  ConversationsSlice &
+  UsageSlice &
+  FilesSlice &
+  AudioSlice
+
+/** What the slices need from outside; tests pass fakes. */
+export interface StoreDeps {
+  api: GatewayApi
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+}
+
+export type SliceCreator<T> = (deps: StoreDeps) => StateCreator<AppState, [], [], T>
+
+/** The lifecycle of anything loaded from the gateway; `missing` is a route this gateway does not have yet. */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error' | 'missing'

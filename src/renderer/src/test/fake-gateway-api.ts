@@ -1,0 +1,118 @@
+import { ApiError } from '../api/api-error'
+import type { Agent, Conversation, GatewayStatus, IssuedKey, KeyInfo, ModelInfo, TeamInfo } from '../api/admin-types'
+import type { ChatCallOptions } from '../api/chat-client'
+import { emptyChoice, type ChatResult, type ChoiceResult } from '../api/chat-result'
+import type { ChatRequestBody } from '../api/chat-types'
+import type { GatewayApi } from '../api/gateway-api'
+import { createAppStore } from '../stores/app-store'
+
+export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config' }
+export const MODELS: ModelInfo[] = [
+  { id: 'mid-1', name: 'gpt-echo', provider: 'up', upstream: 'gpt-4o-mini', engine: null, file: null, aliases: ['echo'], pricing: { input: 1000, output: 2000 }, source: 'config', created_at: 1 },
+  { id: 'mid-2', name: 'other', provider: 'up', upstream: 'other-up', engine: null, file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
+  { id: 'mid-3', name: 'voice', provider: 'local', upstream: null, engine: 'tts', file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
+]
+
+export const choice = (content: string, extra: Partial<ChoiceResult> = {}): ChoiceResult => ({ ...emptyChoice(0), content, finishReason: 'stop', ...extra })
+
+export const result = (choices: ChoiceResult[], model = 'gpt-echo'): ChatResult => ({
+  choices,
+  meta: { requestedModel: model, responseModel: model, modelId: 'mid-1', serverMs: 12, fallbacksUsed: [], latencyMs: 20, firstTokenMs: 5, usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, svc_credits_cost: 0.01 }, stopped: false },
+})
+
+export type ChatHandler = (body: ChatRequestBody, opts: ChatCallOptions) => Promise<ChatResult>
+
+/** An in-memory gateway: enough of the admin API for the stores, and a chat whose answers the test scripts. */
+export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choice(`echo: ${JSON.stringify(body.messages.at(-1))}`)])) {
+  const calls: { body: ChatRequestBody; apiKey: string }[] = []
+  const keys: KeyInfo[] = []
+  const conversations = new Map<string, Conversation>()
+  const agents: Agent[] = []
+  let n = 0
+  const status: GatewayStatus = { version: 't', config_source: 'test', credits: { balance: 100 }, counts: { providers: 1, models: 3, teams: 1, keys: 0 } }
+  const issue = (teamId: string): IssuedKey => {
+    n++
+    const info: KeyInfo = { id: `key-${n}`, kind: 'team', team_id: teamId, user_id: null, hint: `gth-team-…k${n}`, name: 'Playground', status: 'active', source: 'admin', created_at: 1, expires_at: null, deprecated_at: null, revoked_at: null, last_used_at: null }
+    keys.push(info)
+    return { ...info, key: `gth-team-secret-${n}` }
+  }
+  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations } = {
+    connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
+    calls,
+    chatHandler: chat,
+    conversationsStore: conversations,
+    status: async () => structuredClone(status),
+    signIn: async (token) => {
+      if (token !== 'admin-token') throw new ApiError('no', { status: 401 })
+    },
+    signOut: async () => undefined,
+    addCredits: async (amount) => ({ balance: (status.credits.balance += amount) }),
+    models: async () => MODELS,
+    providers: async () => [{ id: 'up', type: 'openai', base_url: 'http://up', has_api_key: true, source: 'config' }, { id: 'local', type: 'local', base_url: null, has_api_key: false, source: 'config' }],
+    teams: async () => [TEAM],
+    users: async () => [],
+    keys: async () => structuredClone(keys),
+    createKey: async (input) => issue(input.team_id ?? TEAM.id),
+    rotateKey: async (id) => {
+      const old = keys.find((k) => k.id === id)!
+      old.status = 'deprecated'
+      return issue(old.team_id!)
+    },
+    revokeKey: async (id) => {
+      const k = keys.find((x) => x.id === id)!
+      k.status = 'revoked'
+      return k
+    },
+    agents: async () => agents,
+    createAgent: async (input) => {
+      const a: Agent = { id: `agent-${agents.length + 1}`, name: input.name, model: input.model, system_prompt: input.system_prompt ?? null, params: input.params ?? {}, tools: input.tools ?? [], created_at: 1 }
+      agents.push(a)
+      return a
+    },
+    deleteAgent: async () => undefined,
+    usage: async () => [],
+    conversations: async (q) =>
+      [...conversations.values()].filter((c) => !q.q || c.title.toLowerCase().includes(q.q.toLowerCase())).reverse().map(({ data: _d, ...s }) => s),
+    conversation: async (id) => {
+      const c = conversations.get(id)
+      if (!c) throw new ApiError('No conversation', { status: 404, code: 'conversation_not_found' })
+      return structuredClone(c)
+    },
+    createConversation: async (body) => {
+      const id = `conv-${conversations.size + 1}`
+      const data = structuredClone(body.data) as Record<string, unknown>
+      const first = (data.messages as { role: string; content: string }[]).find((m) => m.role === 'user')
+      const c: Conversation = { id, title: body.title ?? first?.content ?? 'Untitled', model: body.model ?? null, message_count: (data.messages as unknown[]).length, created_at: 1, updated_at: 1, data }
+      conversations.set(id, c)
+      return structuredClone(c)
+    },
+    updateConversation: async (id, body) => {
+      const c = conversations.get(id)!
+      const next = { ...c, ...(body.title ? { title: body.title } : {}), ...(body.data ? { data: structuredClone(body.data) as Record<string, unknown> } : {}) }
+      conversations.set(id, next)
+      return structuredClone(next)
+    },
+    deleteConversation: async (id) => void conversations.delete(id),
+    files: async () => [],
+    uploadFile: async () => {
+      throw new Error('not in the fake')
+    },
+    deleteFile: async () => undefined,
+    fileContentUrl: (id) => `/v1/files/${id}/content`,
+    fetchFileContent: async () => new Blob(),
+    speech: async () => new Blob(),
+    transcribe: async () => ({ text: '' }),
+    chat: async (body, opts) => {
+      calls.push({ body: structuredClone(body), apiKey: opts.apiKey })
+      return api.chatHandler(body, opts)
+    },
+  }
+  return api
+}
+
+/** A store over the fake gateway, with a Map for storage. */
+export function testStore(api = fakeGatewayApi()) {
+  const data = new Map<string, string>()
+  const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) }
+  return { store: createAppStore({ api, storage }), api, storage: data }
+}
