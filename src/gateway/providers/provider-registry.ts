@@ -20,7 +20,7 @@ export function createProviderRegistry(opts: { env: Env; cipher: SecretCipher; l
       else if (provider.type === 'anthropic') made = anthropicChatProvider(provider, connections)
       else if (opts.localChat) made = opts.localChat(provider)
       else {
-        throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_chat', param: 'model', message: `The local provider "${provider.id}" has no chat engine in this build; pick a model on an upstream provider.` })
+        throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_chat', param: 'model', message: `Local chat models (engine: llama) are not supported yet; pick a chat model on an openai or anthropic provider.` })
       }
       chat.set(provider.id, { version: provider.updatedAt, provider: made })
       return made

@@ -53,6 +53,7 @@ describe('POST /v1/chat/completions through an OpenAI-compatible upstream', () =
     await expect(h.client.chat.completions.create({ model: 'gpt-9', messages: user('a') })).rejects.toMatchObject({ status: 400, code: 'model_not_found', param: 'model' })
     const beta = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: 'team-beta-key-0123456789abcdef', maxRetries: 0 })
     await expect(beta.chat.completions.create({ model: 'gpt-echo', messages: user('a') })).rejects.toMatchObject({ status: 400, code: 'model_not_enabled' })
+    await expect(h.client.chat.completions.create({ model: 'voice', messages: user('a') })).rejects.toMatchObject({ status: 400, code: 'model_not_chat', param: 'model' })
   })
 
   it('uses an agent by UUID: its prompt and parameters, with the request\'s own fields winning', async () => {

@@ -47,6 +47,10 @@ export function createChatService({ store, clock, ledger, providers }: ChatDeps)
   function prepare(ctx: ChatContext, body: unknown, useFallbacks: boolean | undefined): PreparedChat {
     let req = parseChatCompletionRequest(body)
     const { target, agent } = resolveModel(store, ctx.principal.team, req.model)
+    if (target.model.engine === 'whisper' || target.model.engine === 'tts') {
+      const where = target.model.engine === 'tts' ? '/v1/audio/speech' : '/v1/audio/transcriptions'
+      throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_chat', param: 'model', message: `The model "${target.model.name}" is an audio model, not a chat model; use it with ${where}.` })
+    }
     if (agent) req = parseChatCompletionRequest(applyAgent(agent, body as Record<string, unknown>))
     const chain = fallbackChain(store, ctx.principal.team, target, useFallbacks ?? ctx.principal.team.useFallbacks)
     const promptTokens = estimateTokens(JSON.stringify(req.messages))
