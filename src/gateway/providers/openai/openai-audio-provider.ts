@@ -58,7 +58,7 @@ interface VerboseTranscript {
 export function openAiTranscriptionProvider(provider: ProviderRow, connections: UpstreamConnections): TranscriptionProvider {
   const form = (req: TranscriptionRequest, format: 'verbose_json' | 'json') => {
     const f = new FormData()
-    f.set('file', new Blob([typeof req.file === 'string' ? '' : req.file]), req.filename)
+    f.set('file', new Blob([typeof req.file === 'string' ? '' : Uint8Array.from(req.file)]), req.filename)
     f.set('model', req.model)
     f.set('response_format', format)
     if (req.prompt) f.set('prompt', req.prompt)
