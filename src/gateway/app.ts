@@ -49,6 +49,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const startedAt = clock.now()
   const ledger = createCreditLedger(store)
+  app.addHook('onClose', async () => ledger.flush())
   const providers = createProviderRegistry({ env: deps.env, cipher: deps.cipher })
   app.addHook('onClose', async () => providers.close())
   const chat = createChatService({ store, clock, ledger, providers })

@@ -18,13 +18,34 @@ export const outOfCredits = () =>
 /**
  * Reserve, then settle. A request holds an estimate of its cost while it runs; a new request is refused
  * with 402 once the balance minus what is held is used up, so concurrent requests can overspend by at
- * most what was already in flight. Settling charges the real cost in the same transaction as the usage row.
+ * most what was already in flight.
+ *
+ * Settling charges the real cost in the same transaction as the usage row. Settlements of one turn of
+ * the event loop are committed together (group commit): under load one SQLite commit serves many
+ * requests, and until it runs their charges count as held.
  */
 export function createCreditLedger(store: Store) {
   let heldMicro = 0
+  let pending: UsageRow[] = []
+  let pendingMicro = 0
+  let scheduled = false
+
+  function flush(): void {
+    scheduled = false
+    if (!pending.length) return
+    const rows = pending
+    const total = pendingMicro
+    pending = []
+    pendingMicro = 0
+    store.transaction(() => {
+      if (total !== 0) store.company.add(-total)
+      for (const row of rows) store.usage.insert(row)
+    })
+  }
+
   return {
     reserve(holdMicro: number): Reservation {
-      if (store.company.balanceMicro() - heldMicro <= 0) throw outOfCredits()
+      if (store.company.balanceMicro() - heldMicro - pendingMicro <= 0) throw outOfCredits()
       heldMicro += holdMicro
       return { holdMicro, settled: false }
     },
@@ -32,11 +53,15 @@ export function createCreditLedger(store: Store) {
       if (reservation.settled) return
       reservation.settled = true
       heldMicro -= reservation.holdMicro
-      store.transaction(() => {
-        if (row.creditsMicro !== 0) store.company.add(-row.creditsMicro)
-        store.usage.insert(row)
-      })
+      pending.push(row)
+      pendingMicro += row.creditsMicro
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
     },
+    /** Commits what is settled but not yet written (on shutdown, and for callers that read right away). */
+    flush,
     heldMicro: () => heldMicro,
   }
 }
