@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { newestFirstQuery } from './newest-first-query'
 
 /** Chat completions kept because the request said `store: true`. */
 export interface StoredCompletion {
@@ -52,23 +53,11 @@ export function createCompletionsRepo(db: Db) {
       return r && toRow(r)
     },
     list(filter: { teamId?: string; model?: string; metadata?: Record<string, string>; limit: number }): StoredCompletion[] {
-      const where: string[] = []
-      const params: Record<string, unknown> = { limit: filter.limit }
-      if (filter.teamId) {
-        where.push('team_id = @teamId')
-        params.teamId = filter.teamId
-      }
-      if (filter.model) {
-        where.push('model_name = @model')
-        params.model = filter.model
-      }
-      Object.entries(filter.metadata ?? {}).forEach(([k, v], i) => {
-        where.push(`json_extract(metadata, @mk${i}) = @mv${i}`)
-        params[`mk${i}`] = `$."${k.replace(/"/g, '')}"`
-        params[`mv${i}`] = v
-      })
-      const sql = `SELECT * FROM stored_completions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit`
-      return (db.prepare(sql).all(params) as Raw[]).map(toRow)
+      const q = newestFirstQuery('stored_completions', filter.limit)
+        .where('team_id = @teamId', 'teamId', filter.teamId)
+        .where('model_name = @model', 'model', filter.model)
+        .metadata(filter.metadata)
+      return (db.prepare(q.sql()).all(q.params) as Raw[]).map(toRow)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { newestFirstQuery } from './newest-first-query'
 
 export interface UsageAttempt {
   model: string
@@ -128,31 +129,13 @@ export function createUsageRepo(db: Db) {
       return r && toRow(r)
     },
     list(filter: UsageFilter): UsageRow[] {
-      const where: string[] = []
-      const params: Record<string, unknown> = { limit: filter.limit }
-      if (filter.teamId) {
-        where.push('team_id = @teamId')
-        params.teamId = filter.teamId
-      }
-      if (filter.model) {
-        where.push('(model_name = @model OR requested_model = @model)')
-        params.model = filter.model
-      }
-      if (filter.endpoint) {
-        where.push('endpoint = @endpoint')
-        params.endpoint = filter.endpoint
-      }
-      if (filter.before !== undefined) {
-        where.push('created_at < @before')
-        params.before = filter.before
-      }
-      Object.entries(filter.metadata ?? {}).forEach(([k, v], i) => {
-        where.push(`json_extract(metadata, @mk${i}) = @mv${i}`)
-        params[`mk${i}`] = `$."${k.replace(/"/g, '')}"`
-        params[`mv${i}`] = v
-      })
-      const sql = `SELECT * FROM usage_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit`
-      return (db.prepare(sql).all(params) as Raw[]).map(toRow)
+      const q = newestFirstQuery('usage_log', filter.limit)
+        .where('team_id = @teamId', 'teamId', filter.teamId)
+        .where('(model_name = @model OR requested_model = @model)', 'model', filter.model)
+        .where('endpoint = @endpoint', 'endpoint', filter.endpoint)
+        .where('created_at < @before', 'before', filter.before)
+        .metadata(filter.metadata)
+      return (db.prepare(q.sql()).all(q.params) as Raw[]).map(toRow)
     },
   }
 }
