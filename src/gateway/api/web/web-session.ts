@@ -36,7 +36,13 @@ export function readCookie(header: string | undefined, name: string): string | u
   if (!header) return undefined
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=')
-    if (eq > 0 && pair.slice(0, eq).trim() === name) return decodeURIComponent(pair.slice(eq + 1).trim())
+    if (eq > 0 && pair.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(pair.slice(eq + 1).trim())
+      } catch {
+        return undefined // a malformed cookie is no session, not a server error
+      }
+    }
   }
   return undefined
 }
