@@ -1,11 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { missingTools } from '../../src/gateway/engines/engine-test-support'
 
 /** Debian tools the audio tests make their fixtures with; a test skips, naming them, when they are missing. */
 export const AUDIO_TOOLS = ['espeak-ng', 'ffmpeg', 'ffprobe']
-export const missingAudioTools = () => AUDIO_TOOLS.filter((t) => spawnSync(t, ['--version'], { stdio: 'ignore' }).error !== undefined)
+export const missingAudioTools = () => missingTools(AUDIO_TOOLS)
 export const missingToolsReason = (missing: string[]) => `needs ${missing.join(', ')} (apt-get install espeak-ng ffmpeg) to make audio fixtures`
 
 const dir = () => mkdtempSync(join(tmpdir(), 'gh-audio-'))

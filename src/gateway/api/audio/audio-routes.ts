@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { badRequest } from '../../../shared/errors'
 import type { Clock } from '../../deps'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { abortOnClientClose } from '../../http/client-abort'
 import { parseWith } from '../../http/validate'
 import { formatTranscript, parseTranscriptFormat } from '../../providers/local/transcript-format'
 import type { TimestampGranularity, TranscriptionTask } from '../../providers/types-audio'
@@ -41,9 +42,7 @@ export async function audioRoutes(app: FastifyInstance, opts: { audio: AudioServ
   app.post('/v1/audio/speech', async (req, reply) => {
     const who = identity(req)
     const body = parseWith(speechBody, req.body)
-    const controller = new AbortController()
-    reply.raw.on('close', () => reply.raw.writableFinished || controller.abort())
-    const { result, target } = await audio.speak(who, { model: body.model, input: body.input, voice: body.voice, speed: body.speed, format: body.response_format, signal: controller.signal })
+    const { result, target } = await audio.speak(who, { model: body.model, input: body.input, voice: body.voice, speed: body.speed, format: body.response_format, signal: abortOnClientClose(reply) })
     return reply.headers(served(target, who.startedAt, clock.now())).type('application/octet-stream').send(result.audio)
   })
 
@@ -63,8 +62,6 @@ export async function audioRoutes(app: FastifyInstance, opts: { audio: AudioServ
     for (const g of granularities) if (g !== 'word' && g !== 'segment') throw badRequest(`timestamp_granularities[] takes "word" and "segment"; got ${JSON.stringify(g)}.`, 'timestamp_granularities[]')
     if (granularities.length && format !== 'verbose_json') throw badRequest('timestamp_granularities[] needs response_format "verbose_json".', 'timestamp_granularities[]')
 
-    const controller = new AbortController()
-    reply.raw.on('close', () => reply.raw.writableFinished || controller.abort())
     const { result, target } = await audio.transcribe(who, {
       file: form.file.data,
       filename: form.file.filename,
@@ -74,7 +71,7 @@ export async function audioRoutes(app: FastifyInstance, opts: { audio: AudioServ
       prompt: one(form.fields, 'prompt'),
       temperature,
       timestampGranularities: granularities,
-      signal: controller.signal,
+      signal: abortOnClientClose(reply),
     })
     const formatted = formatTranscript(result, format, granularities)
     reply.headers(served(target, who.startedAt, clock.now()))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../deps'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { abortOnClientClose } from '../../http/client-abort'
 import { fallbacksQuery } from '../../http/fallbacks-query'
 import { responseSseSink } from '../../http/sse-sink'
 import type { Authenticate } from '../../services/auth/authenticate'
@@ -22,11 +23,8 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
 
   app.post('/v1/chat/completions', async (req, reply) => {
     const useFallbacks = fallbacksQuery(req.query)
-    const controller = new AbortController()
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort()
-    })
-    const ctx: ChatContext = { principal: req.principal, requestId: req.id, signal: controller.signal, source: 'api', startedAt: clock.now() }
+    const signal = abortOnClientClose(reply)
+    const ctx: ChatContext = { principal: req.principal, requestId: req.id, signal, source: 'api', startedAt: clock.now() }
     const prep = chat.prepare(ctx, req.body, useFallbacks)
 
     if (!prep.req.stream) {

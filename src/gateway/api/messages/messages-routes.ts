@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../../deps'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { abortOnClientClose } from '../../http/client-abort'
 import { fallbacksQuery } from '../../http/fallbacks-query'
 import { writeWithBackpressure } from '../../http/write-with-backpressure'
 import type { Authenticate } from '../../services/auth/authenticate'
@@ -33,15 +34,12 @@ export async function messagesRoutes(app: FastifyInstance, opts: { messages: Mes
 
   app.post('/v1/messages', async (req, reply) => {
     const useFallbacks = fallbacksQuery(req.query)
-    const controller = new AbortController()
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort()
-    })
+    const signal = abortOnClientClose(reply)
     const who = { principal: req.principal, requestId: req.id, source: 'api', startedAt: clock.now() }
     const prep = messages.prepare(who, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), useFallbacks)
     let forwarded
     try {
-      forwarded = await messages.forward(prep, req.headers, controller.signal)
+      forwarded = await messages.forward(prep, req.headers, signal)
     } catch (err) {
       messages.settle(who, prep, { target: null, status: (err as { status?: number }).status ?? 499, usage: null, error: (err as Error).message })
       throw err
@@ -69,10 +67,10 @@ export async function messagesRoutes(app: FastifyInstance, opts: { messages: Mes
         await writeWithBackpressure(reply.raw, chunk)
       }
     } catch (err) {
-      status = controller.signal.aborted ? 499 : 502
-      error = controller.signal.aborted ? 'The client closed the connection before the reply ended.' : (err as Error).message
+      status = signal.aborted ? 499 : 502
+      error = signal.aborted ? 'The client closed the connection before the reply ended.' : (err as Error).message
     } finally {
-      if (controller.signal.aborted && status < 400) status = 499
+      if (signal.aborted && status < 400) status = 499
       reply.raw.end()
       res.body.destroy()
     }
