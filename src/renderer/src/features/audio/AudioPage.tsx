@@ -3,10 +3,10 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import { ErrorBanner, Notice } from '../../components/States'
-import { ApiError, messageOf } from '../../api/api-error'
 import { VOICES } from '../../lib/chat-params'
 import { useAppStore } from '../../stores/app-store'
 import { TranscribeForm } from './TranscribeForm'
+import { useAudioRequest } from './use-audio-request'
 
 /** Text to speech with the gateway's speech models; transcription below. Recording in the app is still to come. */
 export default function AudioPage() {
@@ -16,9 +16,7 @@ export default function AudioPage() {
   const [voice, setVoice] = useState<string>('alloy')
   const [text, setText] = useState('')
   const [audioUrl, setAudioUrl] = useState<string>()
-  const [error, setError] = useState<string>()
-  const [missing, setMissing] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, missing, run } = useAudioRequest()
   const speak = useAppStore((s) => s.speak)
   useEffect(() => () => void (audioUrl && URL.revokeObjectURL(audioUrl)), [audioUrl])
   const chosen = model || speechModels[0]?.name || ''
@@ -31,17 +29,10 @@ export default function AudioPage() {
         {missing && <Notice>This gateway has no <code>/v1/audio/speech</code> endpoint yet.</Notice>}
         <form className="stack" onSubmit={async (e) => {
           e.preventDefault()
-          setBusy(true)
-          setError(undefined)
-          try {
+          await run(async () => {
             const blob = await speak({ model: chosen, input: text, voice, response_format: 'wav' })
             setAudioUrl(URL.createObjectURL(blob))
-          } catch (err) {
-            if (err instanceof ApiError && err.isMissingEndpoint) setMissing(true)
-            else setError(messageOf(err))
-          } finally {
-            setBusy(false)
-          }
+          })
         }}>
           <div className="form-row">
             <Field label="Speech model" error={speechModels.length ? undefined : 'No speech model is configured.'}>

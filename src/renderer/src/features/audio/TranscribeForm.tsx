@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { ErrorBanner, Notice } from '../../components/States'
-import { ApiError, messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
+import { useAudioRequest } from './use-audio-request'
 
 /** Speech to text: an audio file and a transcription model, `POST /v1/audio/transcriptions`. */
 export function TranscribeForm() {
@@ -13,9 +13,7 @@ export function TranscribeForm() {
   const [file, setFile] = useState<File>()
   const [model, setModel] = useState('')
   const [text, setText] = useState<string>()
-  const [error, setError] = useState<string>()
-  const [missing, setMissing] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, missing, run } = useAudioRequest()
   const chosen = model || models[0]?.name || ''
   return (
     <section className="settings-section">
@@ -24,19 +22,12 @@ export function TranscribeForm() {
       <form className="stack" onSubmit={async (e) => {
         e.preventDefault()
         if (!file) return
-        setBusy(true)
-        setError(undefined)
-        try {
+        await run(async () => {
           const form = new FormData()
           form.append('model', chosen)
           form.append('file', file, file.name)
           setText((await transcribe(form)).text)
-        } catch (err) {
-          if (err instanceof ApiError && err.isMissingEndpoint) setMissing(true)
-          else setError(messageOf(err))
-        } finally {
-          setBusy(false)
-        }
+        })
       }}>
         <div className="form-row">
           <Field label="Transcription model" error={models.length ? undefined : 'No transcription (whisper) model is configured.'}>
