@@ -23,7 +23,7 @@ writeFileSync(
     teams: [{ name: 'bench', keys: [KEY] }],
   }),
 )
-const gateway = await startProcess(process.execPath, ['--import', 'tsx', 'src/gateway/cli.ts', '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0'], /listening on (http:\/\/\S+)/)
+const gateway = await startProcess(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0'], /listening on (http:\/\/\S+)/)
 const gatewayUrl = gateway.match[1]!
 
 const body = (stream: boolean) => JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(stream ? { stream: true } : {}) })

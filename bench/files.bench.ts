@@ -10,8 +10,8 @@ import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { resolveConfig } from '../src/gateway/config/load-config'
 import { newFileId } from '../src/gateway/services/files/file-ids'
-import { startGateway } from '../src/gateway/start-gateway'
-import { randomIds } from '../src/gateway/system-deps'
+import { startGateway } from '../src/gateway/boot/start-gateway'
+import { randomIds } from '../src/gateway/kernel/system-runtime'
 
 /**
  * /v1/files against the disk it sits on: upload and download throughput as a ratio to a plain stream

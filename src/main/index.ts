@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, BrowserWindow, ipcMain, shell } from 'electron'
 import { defaultConfig, loadConfigFile } from '../gateway/config/load-config'
-import { createLogger } from '../gateway/logging'
-import { startGateway, type RunningGateway } from '../gateway/start-gateway'
+import { createLogger } from '../gateway/kernel/logging'
+import { startGateway, type RunningGateway } from '../gateway/boot/start-gateway'
 import { safeStorageCipher } from './safe-storage-cipher'
 
 /** Electron's composition root: starts the embedded gateway, then the window that talks to it. */

@@ -1,5 +1,5 @@
 import { GatewayError } from '../../shared/errors'
-import type { Env } from '../deps'
+import type { Env } from '../kernel/runtime'
 import type { SecretCipher } from '../security/secret-cipher'
 import type { ProviderRow } from '../store/repos/providers-repo'
 import { anthropicChatProvider } from './anthropic/anthropic-chat-provider'

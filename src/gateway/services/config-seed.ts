@@ -1,5 +1,5 @@
 import type { GatewayConfig } from '../config/gateway-config'
-import type { Clock, IdGenerator } from '../deps'
+import type { Clock, IdGenerator } from '../kernel/runtime'
 import type { SecretCipher } from '../security/secret-cipher'
 import { toMicro } from '../store/repos/company-repo'
 import type { Store } from '../store/store'

@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator } from '../deps'
+import type { Clock, IdGenerator } from '../kernel/runtime'
 import type { Store } from '../store/store'
 import type { KeyService } from './keys/key-service'
 

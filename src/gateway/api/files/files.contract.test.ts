@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { baseConfigData, manualClock, OTHER_TEAM_KEY, startTestGateway, TEAM_KEY, USER_KEY, type TestGateway } from '../../../../test/support/harness'
-import { randomIds } from '../../system-deps'
+import { randomIds } from '../../kernel/system-runtime'
 import { newFileId } from '../../services/files/file-ids'
 
 let gw: TestGateway

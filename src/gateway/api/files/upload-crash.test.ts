@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 function serve(dataDir: string, configFile: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })
   children.push(child)
   let out = ''
   let err = ''

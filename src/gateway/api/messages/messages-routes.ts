@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { abortOnClientClose } from '../../http/client-abort'
 import { fallbacksQuery } from '../../http/fallbacks-query'

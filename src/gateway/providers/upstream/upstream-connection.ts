@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici'
 import { parseDurationSeconds } from '../../config/units'
-import type { Env } from '../../deps'
+import type { Env } from '../../kernel/runtime'
 import type { SecretCipher } from '../../security/secret-cipher'
 import type { ProviderRow } from '../../store/repos/providers-repo'
 

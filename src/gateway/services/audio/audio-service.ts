@@ -1,5 +1,5 @@
 import { GatewayError } from '../../../shared/errors'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import { openAiSpeechProvider, openAiTranscriptionProvider } from '../../providers/openai/openai-audio-provider'
 import type { SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult } from '../../providers/types-audio'
 import type { UpstreamConnections } from '../../providers/upstream/upstream-connection'

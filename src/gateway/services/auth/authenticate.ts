@@ -1,5 +1,5 @@
 import { unauthorized } from '../../../shared/errors'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import type { Store } from '../../store/store'
 import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'

@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator } from '../../deps'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { BatchEnd, BatchLineError, BatchRow } from '../../store/repos/batches-repo'
 import type { Store } from '../../store/store'
 import type { FileService } from '../files/file-service'

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError, unauthorized } from '../../../shared/errors'
-import type { Clock, IdGenerator } from '../../deps'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
 import { openAiErrorBody } from '../../http/error-bodies'
 import type { ClaimedLine } from '../../store/repos/batch-lines-repo'
 import type { BatchRow } from '../../store/repos/batches-repo'

@@ -1,5 +1,5 @@
 import { badRequest, GatewayError, notFound } from '../../../shared/errors'
-import type { Clock, IdGenerator } from '../../deps'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { BatchRow } from '../../store/repos/batches-repo'
 import type { Store } from '../../store/store'
 import type { Principal } from '../auth/principal'

@@ -1,5 +1,5 @@
 import { isGatewayError } from '../../../shared/errors'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import { openAiErrorBody } from '../../http/error-bodies'
 import type { Principal } from '../auth/principal'
 import type { ChatContext } from '../chat/chat-context'

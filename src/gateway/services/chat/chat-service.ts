@@ -1,7 +1,7 @@
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, Usage } from '../../../shared/chat/types'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import type { ProviderRegistry } from '../../providers/provider-registry'
 import type { ChatCallContext, ChatStream } from '../../providers/types-chat'
 import { UpstreamError } from '../../providers/upstream/upstream-error'

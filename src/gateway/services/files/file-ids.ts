@@ -1,4 +1,4 @@
-import type { IdGenerator } from '../../deps'
+import type { IdGenerator } from '../../kernel/runtime'
 
 /**
  * Ids that start with their creation second in hex, then 16 random base64url characters. A list

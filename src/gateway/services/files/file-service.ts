@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { notFound } from '../../../shared/errors'
 import { BlobNotFoundError, type BlobRange, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
-import type { Clock, IdGenerator } from '../../deps'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { FilePurpose, FileRow } from '../../store/repos/files-repo'
 import type { Store } from '../../store/store'
 import { FILE_ID, idSecond, newFileId } from './file-ids'

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../../shared/errors'
-import type { Clock, IdGenerator } from '../../deps'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { KeyKind, KeyRow, KeySource } from '../../store/repos/keys-repo'
 import type { Store } from '../../store/store'
 import { generateKey } from './key-material'

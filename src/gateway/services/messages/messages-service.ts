@@ -1,5 +1,5 @@
 import { GatewayError } from '../../../shared/errors'
-import type { Clock } from '../../deps'
+import type { Clock } from '../../kernel/runtime'
 import { messagesPath } from '../../providers/anthropic/anthropic-chat-provider'
 import { sendUpstream, type UpstreamResponse } from '../../providers/upstream/post-json'
 import type { UpstreamConnections } from '../../providers/upstream/upstream-connection'

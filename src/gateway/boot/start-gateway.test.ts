@@ -2,8 +2,8 @@ import { mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { admin, baseConfigData, bearer, startTestGateway, TEAM_KEY } from '../../test/support/harness'
-import { resolveConfig } from './config/load-config'
+import { admin, baseConfigData, bearer, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
+import { resolveConfig } from '../config/load-config'
 import { startGateway } from './start-gateway'
 
 describe('restart persistence', () => {

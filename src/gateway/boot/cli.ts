@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
-import { loginUrl } from './api/web/login-url'
-import { ConfigError } from './config/config-error'
-import { defaultDataDir } from './config/data-dir'
-import { defaultConfig, loadConfigFile } from './config/load-config'
-import { createLogger } from './logging'
+import { loginUrl } from '../api/web/login-url'
+import { ConfigError } from '../config/config-error'
+import { defaultDataDir } from '../config/data-dir'
+import { defaultConfig, loadConfigFile } from '../config/load-config'
+import { createLogger } from '../kernel/logging'
 import { startGateway } from './start-gateway'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--port N] [--host H] [--log-level LEVEL]

@@ -1,21 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { BlobStore } from './blobs/blob-store'
-import type { GatewayConfig } from './config/gateway-config'
-import type { SecretCipher } from './security/secret-cipher'
-import type { Store } from './store/store'
-
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number
-}
-
-export interface IdGenerator {
-  uuid(): string
-  /** A short random token for ids such as `req_…`, `file-…`. */
-  token(bytes?: number): string
-}
-
-export type Env = Readonly<Record<string, string | undefined>>
+import type { BlobStore } from '../blobs/blob-store'
+import type { GatewayConfig } from '../config/gateway-config'
+import type { Clock, Env, IdGenerator } from '../kernel/runtime'
+import type { SecretCipher } from '../security/secret-cipher'
+import type { Store } from '../store/store'
 
 /** Everything the gateway needs from outside, passed in so tests can drive time, ids and upstreams. */
 export interface GatewayDeps {

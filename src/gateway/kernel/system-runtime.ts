@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Clock, IdGenerator } from './deps'
+import type { Clock, IdGenerator } from './runtime'
 
 export const systemClock: Clock = { now: () => Date.now() }
 

@@ -10,7 +10,7 @@ afterEach(() => {
 })
 
 function serve(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'info' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'info' } })
   children.push(child)
   let out = ''
   let err = ''
