@@ -13,13 +13,3 @@ export class ConfigError extends Error {
     this.issues = issues
   }
 }
-
-/** `['models', 2, 'provider']` -> `models[2].provider` */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = ''
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`
-    else out += out ? `.${String(part)}` : String(part)
-  }
-  return out
-}

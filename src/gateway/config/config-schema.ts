@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
+import { pricingSchema } from '../../shared/pricing'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
 /**
@@ -33,24 +35,17 @@ const provider = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
 })
 
-const pricing = z.strictObject({
-  input: z.number().nonnegative().optional(),
-  output: z.number().nonnegative().optional(),
-  cached_input: z.number().nonnegative().optional(),
-  cache_write: z.number().nonnegative().optional(),
-  per_second: z.number().nonnegative().optional(),
-  per_million_characters: z.number().nonnegative().optional(),
-})
 
 const model = z.strictObject({
   id: z.uuid({ error: 'must be a UUID such as "3f0e6a4c-8a52-4d7e-9a0c-1b2c3d4e5f60"' }).optional(),
   name: name.regex(/^[A-Za-z0-9_.:/-]+$/, 'may hold only letters, digits and . _ : / -'),
   provider: name,
   upstream: name.optional(),
-  engine: z.enum(['whisper', 'tts', 'llama']).optional(),
+  engine: z.enum(MODEL_ENGINES).optional(),
+  kind: z.enum(MODEL_KINDS).optional(),
   file: z.string().min(1).optional(),
   aliases: z.array(name).optional(),
-  pricing: pricing.optional(),
+  pricing: pricingSchema.optional(),
 })
 
 const team = z.strictObject({

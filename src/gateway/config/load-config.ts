@@ -51,7 +51,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     throw new ConfigError(source, [{ path: '', message: 'the config must be a mapping of fields (credits, providers, models, teams, users, ...)' }])
   }
   const parsed = configSchema.safeParse(data, { reportInput: true })
-  if (!parsed.success) throw new ConfigError(source, toConfigIssues(parsed.error))
+  if (!parsed.success) throw new ConfigError(source, toConfigIssues(parsed.error, data))
   const raw = parsed.data
   const issues = crossCheckConfig(raw, env)
   if (issues.length) throw new ConfigError(source, issues)

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unauthorized } from '../../shared/errors'
-import { isValidSessionValue, readCookie, SESSION_COOKIE, WEB_CLIENT_HEADER } from '../api/web/web-session'
-import { tokensEqual } from '../security/admin-token'
+import { SESSION_COOKIE, WEB_CLIENT_HEADER } from '../../shared/web'
+import { bearerToken, constantTimeEqual } from '../security/credentials'
+import { isValidSessionValue, readCookie } from '../security/web-session'
 
 /** A cookie is honoured only from the gateway's own pages: same-origin (or no Origin) and the web client's header. */
 function isSameOriginWebCall(req: FastifyRequest): boolean {
@@ -22,8 +23,7 @@ function isSameOriginWebCall(req: FastifyRequest): boolean {
  */
 export function installAdminAuth(app: FastifyInstance, adminToken: string, now: () => number = Date.now): void {
   app.addHook('onRequest', async (req) => {
-    const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')
-    const token = m?.[1]?.trim()
+    const token = bearerToken(req.headers.authorization)
     if (!token) {
       const session = readCookie(req.headers.cookie, SESSION_COOKIE)
       if (session && isSameOriginWebCall(req) && isValidSessionValue(session, adminToken, now())) return
@@ -32,7 +32,7 @@ export function installAdminAuth(app: FastifyInstance, adminToken: string, now: 
       }
       throw unauthorized('The admin API needs the local admin token: send "Authorization: Bearer <token>" (the token is in the data dir, file admin-token).', 'missing_admin_token')
     }
-    if (!tokensEqual(token, adminToken)) {
+    if (!constantTimeEqual(token, adminToken)) {
       throw unauthorized('That is not this gateway\'s admin token. API keys are not accepted here; use the token in the data dir (file admin-token).', 'invalid_admin_token')
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { GatewayError, isGatewayError } from '../../shared/errors'
 import { formatBytes } from '../config/units'
-import { anthropicErrorBody, openAiErrorBody } from './error-bodies'
+import { anthropicErrorBody, openAiErrorBody } from '../../shared/error-bodies'
 
 const isAnthropicFamily = (url: string) => url.startsWith('/v1/messages')
 

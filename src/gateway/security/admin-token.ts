@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { readOrCreatePrivateFile } from './private-file'
 
@@ -9,10 +9,4 @@ export function loadAdminToken(dataDir: string): string {
   return readOrCreatePrivateFile(join(dataDir, ADMIN_TOKEN_FILE), () => Buffer.from(randomBytes(32).toString('base64url')))
     .toString('utf8')
     .trim()
-}
-
-export function tokensEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }

@@ -46,7 +46,7 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
           file: m.file ?? null,
           aliases: m.aliases ?? [],
           pricing: m.pricing ?? {},
-          options: {},
+          options: m.kind ? { kind: m.kind } : {},
           source: 'config',
         },
         now,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './schema-helpers'
+import { issueMessage } from '../validation/issue-messages'
 import { messageSchema } from './message-schemas'
 
 const parse = (message: unknown) => messageSchema.parse(message, { error: issueMessage })

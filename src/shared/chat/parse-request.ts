@@ -1,9 +1,9 @@
 import { badRequest } from '../errors'
 import type { ChatCompletionRequest, ChatCompletionRequestBody } from './types'
-import { issueToError } from './format-issue'
+import { issueToError } from '../validation/issue-to-error'
 import { normalizeRequest } from './normalize-request'
 import { requestSchema } from './request-schema'
-import { issueMessage } from './schema-helpers'
+import { issueMessage } from '../validation/issue-messages'
 
 /**
  * Validates a POST /v1/chat/completions body against spec 2.1, 2.2, 2.4 and 8 and returns the

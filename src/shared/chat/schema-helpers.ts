@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { valueAt } from './format-issue'
+import { issueMessage } from '../validation/issue-messages'
+import { valueAt } from '../validation/json-path'
 
 /**
  * Building blocks of the chat request schemas. Every issue message is a predicate phrase
@@ -36,7 +37,6 @@ export const jsonObjectSchema = z.record(z.string(), z.unknown())
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(', ')
 
 /** A refusal from a `dispatch` picker: what is wrong, where (relative path), and whether to echo the value. */
 export interface Rejection {
@@ -97,49 +97,4 @@ export function discriminate<T>(
     const schema = Object.hasOwn(options, tag) ? options[tag] : fallback?.(tag)
     return schema ?? { reject: `must be ${allowed}`, path: [key], showValue: true }
   })
-}
-
-const typeNames: Record<string, string> = {
-  int: 'an integer',
-  number: 'a number',
-  string: 'a string',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  record: 'an object',
-  null: 'null',
-}
-
-const plural = (n: number | bigint, word: string) => `${n} ${word}${Number(n) === 1 ? '' : 's'}`
-
-/** The per-parse error map: a predicate phrase for every built-in issue that has no message of its own. */
-export const issueMessage: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${typeNames[issue.expected] ?? issue.expected}`
-    case 'too_small': {
-      const min = issue.minimum
-      if (issue.origin === 'array') return `must have at least ${plural(min as number, 'item')}`
-      if (issue.origin === 'string') return Number(min) === 1 ? 'must not be empty' : `must be at least ${min} characters`
-      return issue.inclusive ? `must be at least ${min}` : `must be greater than ${min}`
-    }
-    case 'too_big': {
-      const max = issue.maximum
-      if (issue.origin === 'array') return `must have at most ${plural(max as number, 'item')}`
-      if (issue.origin === 'string') return `must be at most ${max} characters`
-      return issue.inclusive ? `must be at most ${max}` : `must be less than ${max}`
-    }
-    case 'invalid_value': {
-      const allowed = issue.values.length === 1 ? quoteList(issue.values) : `one of ${quoteList(issue.values)}`
-      return issue.input === undefined ? `is required and must be ${allowed}` : `must be ${allowed}`
-    }
-    case 'invalid_format':
-      return 'has an invalid format'
-    case 'invalid_key':
-      return 'has an invalid key'
-    case 'unrecognized_keys':
-      return 'is not a recognized argument'
-    default:
-      return 'is invalid'
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { issueMessage } from './schema-helpers'
+import { issueMessage } from '../validation/issue-messages'
 import { legacyFunctionCallSchema, toolChoiceSchema, toolSchema } from './tool-schemas'
 import { ocrToolSettings, type OcrTool } from './types'
 

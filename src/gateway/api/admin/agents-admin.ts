@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import { badRequest, notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { AgentRow } from '../../store/repos/agents-repo'
 import type { AdminContext } from './admin-context'
 import { seconds } from './admin-helpers'
@@ -55,14 +55,14 @@ export async function agentsAdmin(app: FastifyInstance, { store, clock, ids }: A
   app.get('/agents', async () => ({ data: store.agents.list().map(agentJson) }))
   app.get<{ Params: { id: string } }>('/agents/:id', async (req) => agentJson(find(req.params.id)))
   app.post('/agents', async (req, reply) => {
-    const body = parseWith(agentBody, req.body)
+    const body = parseOrThrow(agentBody, req.body)
     check(body)
     return reply.code(201).send(agentJson(store.agents.upsert(toRow(ids.uuid(), body), clock.now())))
   })
   app.patch<{ Params: { id: string } }>('/agents/:id', async (req) => {
     const agent = find(req.params.id)
     const current = { name: agent.name, model: agent.model, system_prompt: agent.systemPrompt, params: agent.params, tools: agent.tools }
-    const body = parseWith(agentBody, { ...current, ...(req.body as object) })
+    const body = parseOrThrow(agentBody, { ...current, ...(req.body as object) })
     check(body)
     return agentJson(store.agents.upsert(toRow(agent.id, body), clock.now()))
   })

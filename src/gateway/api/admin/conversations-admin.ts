@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { ConversationRow, ConversationSummary } from '../../store/repos/conversations-repo'
 import type { AdminContext } from './admin-context'
 import { seconds } from './admin-helpers'
@@ -61,19 +61,19 @@ export async function conversationsAdmin(app: FastifyInstance, { store, clock, i
     store.conversations.upsert({ id, title, model, data, searchText: searchTextOf(title, data), messageCount: data.messages.length }, clock.now())
 
   app.get('/conversations', async (req) => {
-    const q = parseWith(listQuery, req.query)
+    const q = parseOrThrow(listQuery, req.query)
     const rows = store.conversations.list({ query: q.q?.trim(), limit: q.limit + 1, offset: q.offset })
     return { data: rows.slice(0, q.limit).map(summaryJson), has_more: rows.length > q.limit }
   })
   app.get<{ Params: { id: string } }>('/conversations/:id', async (req) => conversationJson(find(req.params.id)))
   app.post('/conversations', async (req, reply) => {
-    const body = parseWith(createBody, req.body)
+    const body = parseOrThrow(createBody, req.body)
     const row = save(ids.uuid(), body.title ?? defaultTitle(body.data), body.model ?? null, body.data)
     return reply.code(201).send(conversationJson(row))
   })
   app.patch<{ Params: { id: string } }>('/conversations/:id', async (req) => {
     const current = find(req.params.id)
-    const body = parseWith(patchBody, req.body)
+    const body = parseOrThrow(patchBody, req.body)
     const data = body.data ?? (current.data as Data)
     return conversationJson(save(current.id, body.title ?? current.title, body.model === undefined ? current.model : body.model, data))
   })

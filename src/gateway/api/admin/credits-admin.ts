@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import { fromMicro, toMicro } from '../../store/repos/company-repo'
 import type { AdminContext } from './admin-context'
 
@@ -9,7 +9,7 @@ const addBody = z.strictObject({ add: z.number().refine((n) => n !== 0 && Number
 export async function creditsAdmin(app: FastifyInstance, { store }: AdminContext) {
   app.get('/credits', async () => ({ balance: fromMicro(store.company.balanceMicro()) }))
   app.post('/credits', async (req) => {
-    const body = parseWith(addBody, req.body)
+    const body = parseOrThrow(addBody, req.body)
     return { balance: fromMicro(store.company.add(toMicro(body.add))) }
   })
 }

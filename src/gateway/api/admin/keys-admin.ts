@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import { keyStatus } from '../../services/keys/key-service'
 import type { KeyRow } from '../../store/repos/keys-repo'
 import type { AdminContext } from './admin-context'
@@ -36,7 +36,7 @@ export async function keysAdmin(app: FastifyInstance, { store, clock, keys }: Ad
 
   app.get('/keys', async () => ({ data: store.keys.list().map(keyJson) }))
   app.post('/keys', async (req, reply) => {
-    const body = parseWith(createBody, req.body ?? {})
+    const body = parseOrThrow(createBody, req.body ?? {})
     const issued = keys.issue(
       { teamId: body.team_id, userId: body.user_id },
       { name: body.name ?? null, expiresAt: body.expires_at == null ? null : body.expires_at * 1000 },
@@ -44,7 +44,7 @@ export async function keysAdmin(app: FastifyInstance, { store, clock, keys }: Ad
     return reply.code(201).header('cache-control', 'no-store').send({ ...keyJson(issued.row), key: issued.plaintext })
   })
   app.post<{ Params: { id: string } }>('/keys/:id/rotate', async (req, reply) => {
-    const body = parseWith(rotateBody, req.body ?? undefined)
+    const body = parseOrThrow(rotateBody, req.body ?? undefined)
     const { issued, old } = keys.rotate(req.params.id, body?.grace_seconds)
     return reply.code(201).header('cache-control', 'no-store').send({ ...keyJson(issued.row), key: issued.plaintext, replaced: keyJson(old) })
   })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { isGatewayError } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import { writeWithBackpressure } from '../../http/write-with-backpressure'
 import type { LocalAudio } from '../../services/audio/local-audio'
 
@@ -47,7 +47,7 @@ export async function localModelsAdmin(app: FastifyInstance, { localAudio }: { l
   })
 
   app.post('/local-models/import', async (req, reply) => {
-    const body = parseWith(importBody, req.body)
+    const body = parseOrThrow(importBody, req.body)
     return reply.code(201).send(await models.import(body.path, { name: body.name }))
   })
 

@@ -1,40 +1,38 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { ModelInfo } from '../../../shared/admin-wire'
+import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
+import { kindOf } from '../../services/routing/resolve-model'
+import { pricingSchema } from '../../../shared/pricing'
 import { badRequest, notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { AdminContext } from './admin-context'
-import { assertAdminOwned, conflict, seconds } from './admin-helpers'
+import { assertAdminOwned, conflict } from './admin-helpers'
 
-const pricing = z.strictObject({
-  input: z.number().nonnegative().optional(),
-  output: z.number().nonnegative().optional(),
-  cached_input: z.number().nonnegative().optional(),
-  cache_write: z.number().nonnegative().optional(),
-  per_second: z.number().nonnegative().optional(),
-  per_million_characters: z.number().nonnegative().optional(),
-})
 const modelBody = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.:/-]+$/, 'may hold only letters, digits and . _ : / -'),
   provider: z.string().min(1),
   upstream: z.string().min(1).nullable().optional(),
-  engine: z.enum(['whisper', 'tts', 'llama']).nullable().optional(),
+  engine: z.enum(MODEL_ENGINES).nullable().optional(),
+  kind: z.enum(MODEL_KINDS).nullable().optional(),
   file: z.string().min(1).nullable().optional(),
   aliases: z.array(z.string().min(1)).optional(),
-  pricing: pricing.optional(),
+  pricing: pricingSchema.optional(),
 })
 
-export const modelJson = (m: ModelRow) => ({
+export const modelJson = (m: ModelRow): ModelInfo => ({
   id: m.id,
   name: m.name,
   provider: m.providerId,
   upstream: m.upstream,
-  engine: m.engine,
+  engine: m.engine as ModelInfo['engine'],
+  kind: kindOf(m),
   file: m.file,
   aliases: m.aliases,
   pricing: m.pricing,
   source: m.source,
-  created_at: seconds(m.createdAt),
+  created_at: Math.floor(m.createdAt / 1000),
 })
 
 export async function modelsAdmin(app: FastifyInstance, { store, clock, ids, config }: AdminContext) {
@@ -61,7 +59,7 @@ export async function modelsAdmin(app: FastifyInstance, { store, clock, ids, con
     file: body.file ?? null,
     aliases: body.aliases ?? [],
     pricing: body.pricing ?? {},
-    options: {},
+    options: body.kind ? { kind: body.kind } : {},
     source: 'admin' as const,
   })
   const find = (id: string) => {
@@ -72,7 +70,7 @@ export async function modelsAdmin(app: FastifyInstance, { store, clock, ids, con
 
   app.get('/models', async () => ({ data: store.models.list().map(modelJson) }))
   app.post('/models', async (req, reply) => {
-    const body = parseWith(modelBody, req.body)
+    const body = parseOrThrow(modelBody, req.body)
     check(body, null)
     return reply.code(201).send(modelJson(store.models.upsert(toInput(body, ids.uuid()), clock.now())))
   })
@@ -80,7 +78,7 @@ export async function modelsAdmin(app: FastifyInstance, { store, clock, ids, con
     const model = find(req.params.id)
     assertAdminOwned(model, `Model "${model.name}"`, config.source)
     const current = modelJson(model)
-    const body = parseWith(modelBody, { ...current, ...(req.body as object), id: undefined, source: undefined, created_at: undefined })
+    const body = parseOrThrow(modelBody, { ...current, kind: model.options.kind ?? null, ...(req.body as object), id: undefined, source: undefined, created_at: undefined })
     check(body, model.id)
     return modelJson(store.models.upsert(toInput(body, model.id), clock.now()))
   })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { ProviderRow } from '../../store/repos/providers-repo'
 import type { AdminContext } from './admin-context'
 import { assertAdminOwned, conflict, seconds } from './admin-helpers'
@@ -47,14 +47,14 @@ export async function providersAdmin(app: FastifyInstance, { store, clock, ciphe
 
   app.get('/providers', async () => ({ data: store.providers.list().map(providerJson) }))
   app.post('/providers', async (req, reply) => {
-    const body = parseWith(providerBody, req.body)
+    const body = parseOrThrow(providerBody, req.body)
     if (store.providers.get(body.id)) throw conflict(`A provider with id "${body.id}" exists already.`, 'id')
     return reply.code(201).send(providerJson(save(body)))
   })
   app.patch<{ Params: { id: string } }>('/providers/:id', async (req) => {
     const p = find(req.params.id)
     assertAdminOwned(p, `Provider "${p.id}"`, config.source)
-    const body = parseWith(providerBody.omit({ id: true }).partial(), req.body)
+    const body = parseOrThrow(providerBody.omit({ id: true }).partial(), req.body)
     return providerJson(save({ id: p.id, type: body.type ?? p.type, base_url: body.base_url === undefined ? p.baseUrl : body.base_url, api_key: body.api_key }, p))
   })
   app.delete<{ Params: { id: string } }>('/providers/:id', async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { badRequest, notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { TeamRow } from '../../store/repos/teams-repo'
 import type { AdminContext } from './admin-context'
 import { assertAdminOwned, conflict, seconds } from './admin-helpers'
@@ -37,7 +37,7 @@ export async function teamsAdmin(app: FastifyInstance, { store, clock, ids, conf
 
   app.get('/teams', async () => ({ data: store.teams.list().map(teamJson) }))
   app.post('/teams', async (req, reply) => {
-    const body = parseWith(teamBody, req.body)
+    const body = parseOrThrow(teamBody, req.body)
     checkModels(body)
     if (store.teams.getByName(body.name)) throw conflict(`A team named "${body.name}" exists already.`, 'name')
     const team = store.teams.upsert(
@@ -49,7 +49,7 @@ export async function teamsAdmin(app: FastifyInstance, { store, clock, ids, conf
   app.patch<{ Params: { id: string } }>('/teams/:id', async (req) => {
     const team = find(req.params.id)
     assertAdminOwned(team, `Team "${team.name}"`, config.source)
-    const body = parseWith(teamBody.partial(), req.body)
+    const body = parseOrThrow(teamBody.partial(), req.body)
     checkModels(body)
     const next = store.teams.upsert(
       {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { StoredCompletion } from '../../store/repos/completions-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { AdminContext } from './admin-context'
@@ -69,13 +69,13 @@ const completionJson = (c: StoredCompletion) => ({
 export async function usageAdmin(app: FastifyInstance, { store }: AdminContext) {
   app.get('/usage', async (req) => {
     const { rest, metadata } = metadataFilter(req.query as Record<string, unknown>)
-    const q = parseWith(listQuery, rest)
+    const q = parseOrThrow(listQuery, rest)
     const rows = store.usage.list({ teamId: q.team_id, model: q.model, endpoint: q.endpoint, before: q.before === undefined ? undefined : q.before * 1000, metadata, limit: q.limit })
     return { data: rows.map(usageJson) }
   })
   app.get('/completions', async (req) => {
     const { rest, metadata } = metadataFilter(req.query as Record<string, unknown>)
-    const q = parseWith(listQuery.omit({ endpoint: true, before: true }), rest)
+    const q = parseOrThrow(listQuery.omit({ endpoint: true, before: true }), rest)
     return { data: store.completions.list({ teamId: q.team_id, model: q.model, metadata, limit: q.limit }).map(completionJson) }
   })
 }

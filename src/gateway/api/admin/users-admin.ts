@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { notFound } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { UserRow } from '../../store/repos/users-repo'
 import type { AdminContext } from './admin-context'
 import { assertAdminOwned, conflict, seconds } from './admin-helpers'
@@ -13,7 +13,7 @@ const userJson = (u: UserRow) => ({ id: u.id, name: u.name, team_id: u.teamId, s
 export async function usersAdmin(app: FastifyInstance, { store, clock, ids, config }: AdminContext) {
   app.get('/users', async () => ({ data: store.users.list().map(userJson) }))
   app.post('/users', async (req, reply) => {
-    const body = parseWith(userBody, req.body)
+    const body = parseOrThrow(userBody, req.body)
     if (!store.teams.get(body.team_id)) throw notFound(`No team with id "${body.team_id}".`, 'team_not_found', 'team_id')
     if (store.users.getByName(body.name)) throw conflict(`A user named "${body.name}" exists already.`, 'name')
     const user = store.users.upsert({ id: ids.uuid(), name: body.name, teamId: body.team_id, source: 'admin' }, clock.now())

@@ -5,7 +5,7 @@ import { badRequest } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { abortOnClientClose } from '../../http/client-abort'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import { formatTranscript, parseTranscriptFormat } from '../../providers/local/transcript-format'
 import type { TimestampGranularity, TranscriptionTask } from '../../providers/types-audio'
 import type { AudioService } from '../../services/audio/audio-service'
@@ -41,7 +41,7 @@ export async function audioRoutes(app: FastifyInstance, opts: { audio: AudioServ
 
   app.post('/v1/audio/speech', async (req, reply) => {
     const who = identity(req)
-    const body = parseWith(speechBody, req.body)
+    const body = parseOrThrow(speechBody, req.body)
     const { result, target } = await audio.speak(who, { model: body.model, input: body.input, voice: body.voice, speed: body.speed, format: body.response_format, signal: abortOnClientClose(reply) })
     return reply.headers(served(target, who.startedAt, clock.now())).type('application/octet-stream').send(result.audio)
   })

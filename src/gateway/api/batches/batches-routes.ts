@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { installApiKeyAuth } from '../../http/api-key-auth'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { Authenticate } from '../../services/auth/authenticate'
 import { toBatchList, toBatchObject } from '../../services/batches/batch-object'
 import { createBatchRunner } from '../../services/batches/batch-runner'
@@ -60,7 +60,7 @@ export async function batchesRoutes(app: FastifyInstance, opts: BatchesRoutesOpt
   installApiKeyAuth(app, opts.authenticate)
 
   app.post('/v1/batches', async (req) => {
-    const body = parseWith(createBody, req.body)
+    const body = parseOrThrow(createBody, req.body)
     const row = batches.create(req.principal, {
       inputFileId: body.input_file_id,
       endpoint: body.endpoint,
@@ -72,7 +72,7 @@ export async function batchesRoutes(app: FastifyInstance, opts: BatchesRoutesOpt
   })
 
   app.get('/v1/batches', async (req) => {
-    const q = parseWith(listQuery, req.query)
+    const q = parseOrThrow(listQuery, req.query)
     const page = batches.list(req.principal, { after: q.after, limit: q.limit ?? 20 })
     return toBatchList(page.rows, page.hasMore)
   })

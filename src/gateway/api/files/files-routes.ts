@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { GatewayError } from '../../../shared/errors'
 import { installApiKeyAuth } from '../../http/api-key-auth'
-import { parseWith } from '../../http/validate'
+import { parseOrThrow } from '../../../shared/validation/parse'
 import type { Authenticate } from '../../services/auth/authenticate'
 import { FILE_ID } from '../../services/files/file-ids'
 import { toFileList, toFileObject } from '../../services/files/file-object'
@@ -46,7 +46,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FileServi
   })
 
   app.get('/v1/files', async (req) => {
-    const q = parseWith(listQuery, req.query)
+    const q = parseOrThrow(listQuery, req.query)
     const page = files.list(req.principal.team.id, { after: q.after, limit: q.limit ?? MAX_LIST_LIMIT, order: q.order ?? 'desc', purpose: q.purpose })
     return toFileList(page.rows, page.hasMore)
   })

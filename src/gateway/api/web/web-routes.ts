@@ -4,11 +4,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { unauthorized } from '../../../shared/errors'
-import { parseWith } from '../../http/validate'
-import { tokensEqual } from '../../security/admin-token'
+import { parseOrThrow } from '../../../shared/validation/parse'
+import { WEB_CLIENT_HEADER } from '../../../shared/web'
+import { constantTimeEqual } from '../../security/credentials'
 import { findRendererDir } from './renderer-dir'
 import { invalidTokenPage, notBuiltPage } from './web-pages'
-import { clearedSessionCookie, createSessionValue, sessionCookie, WEB_CLIENT_HEADER } from './web-session'
+import { clearedSessionCookie, createSessionValue, sessionCookie } from '../../security/web-session'
 
 export interface WebRoutesOptions {
   adminToken: string
@@ -49,15 +50,15 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
     const token = req.query.token
     if (token === undefined) return sendIndex(reply)
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    if (!tokensEqual(token, opts.adminToken)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())
+    if (!constantTimeEqual(token, opts.adminToken)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())
     return startSession(req, reply).redirect('/', 303)
   })
   app.get('/index.html', async (_req, reply) => reply.redirect('/', 301))
 
   app.post('/web/session', async (req, reply) => {
     if (req.headers[WEB_CLIENT_HEADER] !== '1') throw unauthorized('Sign in from the Gatehouse page itself.', 'missing_web_client_header')
-    const { token } = parseWith(loginBody, req.body)
-    if (!tokensEqual(token, opts.adminToken)) throw unauthorized('That is not this gateway\'s admin token.', 'invalid_admin_token')
+    const { token } = parseOrThrow(loginBody, req.body)
+    if (!constantTimeEqual(token, opts.adminToken)) throw unauthorized('That is not this gateway\'s admin token.', 'invalid_admin_token')
     return startSession(req, reply).header('cache-control', 'no-store').code(204).send()
   })
   app.post('/web/logout', async (_req, reply) => reply.header('set-cookie', clearedSessionCookie()).code(204).send())

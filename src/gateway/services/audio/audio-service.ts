@@ -5,7 +5,7 @@ import type { SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionRe
 import type { UpstreamConnections } from '../../providers/upstream/upstream-connection'
 import type { Store } from '../../store/store'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
-import { resolveModel, type Target } from '../routing/resolve-model'
+import { kindOf, resolveModel, type Target } from '../routing/resolve-model'
 import { usageRow, type RequestIdentity } from '../usage/usage-row'
 import type { LocalAudio } from './local-audio'
 
@@ -19,9 +19,9 @@ const wrongModel = (model: string, what: string) =>
 export function createAudioService(deps: { store: Store; clock: Clock; ledger: CreditLedger; connections: UpstreamConnections; local: LocalAudio }) {
   const { store, clock, ledger, connections, local } = deps
 
-  function target(who: RequestIdentity, label: string, engine: 'tts' | 'whisper', what: string): Target {
+  function target(who: RequestIdentity, label: string, kind: 'speech' | 'transcription', what: string): Target {
     const { target } = resolveModel(store, who.principal.team, label)
-    if (target.provider.type === 'anthropic' || (target.provider.type === 'local' && target.model.engine !== engine)) throw wrongModel(target.model.name, what)
+    if (target.provider.type === 'anthropic' || kindOf(target.model) !== kind) throw wrongModel(target.model.name, what)
     return target
   }
 
@@ -53,7 +53,7 @@ export function createAudioService(deps: { store: Store; clock: Clock; ledger: C
 
   return {
     async speak(who: RequestIdentity, req: SpeechRequest & { model: string }): Promise<{ result: SpeechResult; target: Target }> {
-      const t = target(who, req.model, 'tts', 'text-to-speech')
+      const t = target(who, req.model, 'speech', 'text-to-speech')
       const characters = Array.from(req.input).length
       const creditsMicro = Math.round(characters * (t.model.pricing.per_million_characters ?? 0))
       const provider = t.provider.type === 'local' ? local.speaker() : openAiSpeechProvider(t.provider, connections)
@@ -62,7 +62,7 @@ export function createAudioService(deps: { store: Store; clock: Clock; ledger: C
     },
 
     async transcribe(who: RequestIdentity, req: TranscriptionRequest): Promise<{ result: TranscriptionResult; target: Target }> {
-      const t = target(who, req.model, 'whisper', 'speech-to-text')
+      const t = target(who, req.model, 'transcription', 'speech-to-text')
       const provider = t.provider.type === 'local' ? local.transcriber() : openAiTranscriptionProvider(t.provider, connections)
       const model = t.provider.type === 'local' ? (t.model.file ?? t.model.name) : (t.model.upstream ?? t.model.name)
       const endpoint = req.task === 'translate' ? 'audio.translations' : 'audio.transcriptions'

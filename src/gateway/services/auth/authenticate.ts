@@ -1,5 +1,6 @@
 import { unauthorized } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
+import { bearerToken } from '../../security/credentials'
 import type { Store } from '../../store/store'
 import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'
@@ -21,8 +22,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export function presentedKey(c: PresentedCredentials): string | undefined {
   if (c.xSvcKey?.trim()) return c.xSvcKey.trim()
   if (c.xApiKey?.trim()) return c.xApiKey.trim()
-  const m = /^Bearer\s+(.+)$/i.exec(c.authorization?.trim() ?? '')
-  return m?.[1]?.trim() || undefined
+  return bearerToken(c.authorization)
 }
 
 export function createAuthenticator(store: Store, clock: Clock) {

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
 import { z } from 'zod'
-import { jsonPath } from '../../http/validate'
+import { formatPath } from '../../../shared/validation/json-path'
 import type { NewBatchLine } from '../../store/repos/batch-lines-repo'
 import type { BatchLineError } from '../../store/repos/batches-repo'
 
@@ -52,7 +52,7 @@ export function checkBatchLine(text: string, line: number, endpoint: string, see
   const customId = typeof fields.custom_id === 'string' ? fields.custom_id : null
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    const param = jsonPath(issue.path) || null
+    const param = formatPath(issue.path) || null
     const missing = issue.code === 'invalid_type' && param !== null && fields[param] === undefined
     const what = missing ? 'is required' : issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : issue.message
     return fail(line, missing ? 'missing_required_parameter' : 'invalid_request', `${param ?? 'the line'} ${what}; each line is {"custom_id", "method": "POST", "url", "body"}.`, param, customId)

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError, unauthorized } from '../../../shared/errors'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
-import { openAiErrorBody } from '../../http/error-bodies'
+import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { ClaimedLine } from '../../store/repos/batch-lines-repo'
 import type { BatchRow } from '../../store/repos/batches-repo'
 import type { Store } from '../../store/store'

@@ -1,6 +1,6 @@
 import { isGatewayError } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
-import { openAiErrorBody } from '../../http/error-bodies'
+import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { Principal } from '../auth/principal'
 import type { ChatContext } from '../chat/chat-context'
 import type { ChatService } from '../chat/chat-service'

@@ -1,4 +1,5 @@
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
+import { KIND_ENDPOINT } from '../../../shared/model-kind'
 import type { ChatCompletion, Usage } from '../../../shared/chat/types'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
@@ -8,7 +9,7 @@ import { UpstreamError } from '../../providers/upstream/upstream-error'
 import type { Store } from '../../store/store'
 import type { CreditLedger } from '../credits/credit-ledger'
 import { chatCostMicro, estimateTokens } from '../credits/pricing'
-import { fallbackChain, resolveModel, type Target } from '../routing/resolve-model'
+import { fallbackChain, kindOf, resolveModel, type Target } from '../routing/resolve-model'
 import { usageRow } from '../usage/usage-row'
 import { applyAgent } from './apply-agent'
 import type { ChatContext, PreparedChat } from './chat-context'
@@ -47,9 +48,9 @@ export function createChatService({ store, clock, ledger, providers }: ChatDeps)
   function prepare(ctx: ChatContext, body: unknown, useFallbacks: boolean | undefined): PreparedChat {
     let req = parseChatCompletionRequest(body)
     const { target, agent } = resolveModel(store, ctx.principal.team, req.model)
-    if (target.model.engine === 'whisper' || target.model.engine === 'tts') {
-      const where = target.model.engine === 'tts' ? '/v1/audio/speech' : '/v1/audio/transcriptions'
-      throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_chat', param: 'model', message: `The model "${target.model.name}" is an audio model, not a chat model; use it with ${where}.` })
+    const kind = kindOf(target.model)
+    if (kind !== 'chat') {
+      throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_chat', param: 'model', message: `The model "${target.model.name}" is a ${kind} model, not a chat model; use it with ${KIND_ENDPOINT[kind]}.` })
     }
     if (agent) req = parseChatCompletionRequest(applyAgent(agent, body as Record<string, unknown>))
     const chain = fallbackChain(store, ctx.principal.team, target, useFallbacks ?? ctx.principal.team.useFallbacks)

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../shared/chat/types'
-import type { ModelPricing } from '../../store/repos/models-repo'
+import type { ModelPricing } from '../../../shared/pricing'
 
 /**
  * Prices are credits per 1M tokens, so a token count times the price is the cost in micro-credits.

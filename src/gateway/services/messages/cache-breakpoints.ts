@@ -1,5 +1,6 @@
 import { badRequest } from '../../../shared/errors'
-import { describeValue, invalidField, isJsonObject, type JsonObject } from './request-field-checks'
+import { describeValue } from '../../../shared/validation/describe-value'
+import { invalidField, isJsonObject, type JsonObject } from './request-field-checks'
 
 export const MAX_CACHE_BREAKPOINTS = 4
 

@@ -1,4 +1,5 @@
 import { badRequest, type GatewayError } from '../../../shared/errors'
+import { describeValue } from '../../../shared/validation/describe-value'
 
 export type JsonObject = Record<string, unknown>
 
@@ -8,15 +9,6 @@ export const isJsonObject = (value: unknown): value is JsonObject =>
 /** A 400 whose message starts with the field path and whose `param` is that path. */
 export const invalidField = (path: string, problem: string): GatewayError =>
   badRequest(`${path} ${problem}`, path)
-
-/** Short JSON rendering of a refused value for error messages ("got 1.5"). */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (Array.isArray(value)) return 'an array'
-  if (isJsonObject(value)) return 'an object'
-  const text = JSON.stringify(value)
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text
-}
 
 export function checkNullableNumberInRange(body: JsonObject, field: string, min: number, max: number): void {
   const value = body[field]

@@ -1,4 +1,5 @@
-import { describeValue, invalidField, isJsonObject } from './request-field-checks'
+import { describeValue } from '../../../shared/validation/describe-value'
+import { invalidField, isJsonObject } from './request-field-checks'
 
 /**
  * Checks the shape of `messages` only as far as the gateway must understand it. Block types

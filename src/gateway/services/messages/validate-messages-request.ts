@@ -1,11 +1,11 @@
 import { badRequest } from '../../../shared/errors'
+import { describeValue } from '../../../shared/validation/describe-value'
 import { assertCacheBreakpointLimit, collectCacheBreakpoints } from './cache-breakpoints'
 import {
   checkNullableBoolean,
   checkNullableNonNegativeInteger,
   checkNullableNumberInRange,
   checkNullableStringArray,
-  describeValue,
   invalidField,
   isJsonObject,
   type JsonObject,

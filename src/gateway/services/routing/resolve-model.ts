@@ -1,4 +1,5 @@
 import { GatewayError } from '../../../shared/errors'
+import { modelKind, type ModelKind } from '../../../shared/model-kind'
 import type { AgentRow } from '../../store/repos/agents-repo'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { ProviderRow } from '../../store/repos/providers-repo'
@@ -10,6 +11,9 @@ export interface Target {
   model: ModelRow
   provider: ProviderRow
 }
+
+/** What a model row does (shared/model-kind.ts): its explicit kind, its engine, or its upstream id. */
+export const kindOf = (m: ModelRow): ModelKind => modelKind({ ...m, kind: m.options.kind as ModelKind | undefined })
 
 const modelError = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
 

@@ -1,18 +1,8 @@
+import type { ModelPricing } from '../../../shared/pricing'
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
 import { tableCache } from './row-cache'
 import type { RowSource } from './providers-repo'
-
-/** Credits per 1M tokens (chat), per second (transcription), per 1M characters (speech). */
-export interface ModelPricing {
-  input?: number
-  output?: number
-  cached_input?: number
-  /** Prompt-cache writes (Anthropic cache_creation_input_tokens); `input` when unset. */
-  cache_write?: number
-  per_second?: number
-  per_million_characters?: number
-}
 
 export interface ModelRow {
   id: string

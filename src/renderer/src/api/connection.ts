@@ -1,3 +1,5 @@
+import { WEB_CLIENT_HEADER } from '../../../shared/web'
+
 /**
  * How the renderer reaches the gateway. In Electron the preload hands over the URL and the admin token;
  * in a browser (web mode) the page is served by the gateway itself, so requests are same-origin and
@@ -6,9 +8,6 @@
 export type Connection =
   | { mode: 'desktop'; baseUrl: string; adminToken: string }
   | { mode: 'web'; baseUrl: string }
-
-/** Sent with every cookie-authenticated call: the gateway honours the cookie only with it. */
-export const WEB_CLIENT_HEADER = 'x-gatehouse-web'
 
 export async function resolveConnection(): Promise<Connection> {
   const desktop = window.gatehouse

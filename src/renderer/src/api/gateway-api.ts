@@ -13,11 +13,12 @@ import type {
   TeamInfo,
   UsageRow,
   UserInfo,
-} from './admin-types'
+} from '../../../shared/admin-wire'
 import { runChat, type ChatCallOptions } from './chat-client'
 import type { ChatResult } from './chat-result'
 import type { ChatRequestBody } from './chat-types'
-import { WEB_CLIENT_HEADER, type Connection } from './connection'
+import { WEB_CLIENT_HEADER } from '../../../shared/web'
+import type { Connection } from './connection'
 import { requestJson, send } from './http'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */

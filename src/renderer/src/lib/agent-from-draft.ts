@@ -1,4 +1,4 @@
-import type { Agent, AgentInput } from '../api/admin-types'
+import type { Agent, AgentInput } from '../../../shared/admin-wire'
 import { buildChatRequest } from './build-request'
 import type { PlaygroundDraft } from './playground-model'
 

@@ -1,15 +1,16 @@
-import type { Agent, ModelInfo, ProviderInfo, TeamInfo } from '../api/admin-types'
+import type { Agent, ModelInfo, ProviderInfo, TeamInfo } from '../../../shared/admin-wire'
 
 /** What the gateway forwards to each kind of model; the upstream model decides what it really supports. */
 export function capabilitiesOf(model: ModelInfo, providerType: ProviderInfo['type'] | undefined): string[] {
-  if (model.engine === 'tts') return ['speech']
-  if (model.engine === 'whisper') return ['transcription']
+  if (model.kind === 'speech') return ['speech']
+  if (model.kind === 'transcription') return ['transcription']
+  if (model.kind === 'embedding') return ['embeddings']
   if (model.engine === 'llama') return ['chat', 'local']
   if (providerType === 'anthropic') return ['chat', 'tools', 'vision']
   return ['chat', 'tools', 'json schema', 'vision', 'audio']
 }
 
-export const isChatModel = (m: ModelInfo) => m.engine === null || m.engine === 'llama'
+export const isChatModel = (m: ModelInfo) => m.kind === 'chat'
 
 export interface ModelOption {
   /** What goes in `model`: the model's name, or the agent's id. */

@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { Agent, AgentInput, ModelInfo, ProviderInfo, TeamInfo, UserInfo } from '../api/admin-types'
+import type { Agent, AgentInput, ModelInfo, ProviderInfo, TeamInfo, UserInfo } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface Catalog {

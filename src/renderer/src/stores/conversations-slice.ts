@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { ConversationSummary } from '../api/admin-types'
+import type { ConversationSummary } from '../../../shared/admin-wire'
 import { fromDocument, toDocument, type ConversationDocument } from '../lib/conversation-doc'
 import { exportFileName, exportJson, exportMarkdown } from '../lib/conversation-export'
 import type { LoadStatus, SliceCreator } from './store-types'

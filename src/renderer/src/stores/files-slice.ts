@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { FileObject } from '../api/admin-types'
+import type { FileObject } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface FilesSlice {

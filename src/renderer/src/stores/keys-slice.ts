@@ -1,5 +1,5 @@
 import { messageOf } from '../api/api-error'
-import type { IssuedKey, KeyInfo, NewKeyInput } from '../api/admin-types'
+import type { IssuedKey, KeyInfo, NewKeyInput } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface KeysSlice {

@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { GatewayStatus } from '../api/admin-types'
+import type { GatewayStatus } from '../../../shared/admin-wire'
 import type { SliceCreator } from './store-types'
 
 export type AuthState = 'checking' | 'signed-in' | 'needs-login' | 'unreachable'

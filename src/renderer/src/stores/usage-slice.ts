@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { UsageRow } from '../api/admin-types'
+import type { UsageRow } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface UsageSlice {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error'
-import type { Agent, Conversation, GatewayStatus, IssuedKey, KeyInfo, ModelInfo, TeamInfo } from '../api/admin-types'
+import type { Agent, Conversation, GatewayStatus, IssuedKey, KeyInfo, ModelInfo, TeamInfo } from '../../../shared/admin-wire'
 import type { ChatCallOptions } from '../api/chat-client'
 import { emptyChoice, type ChatResult, type ChoiceResult } from '../api/chat-result'
 import type { ChatRequestBody } from '../api/chat-types'
@@ -8,9 +8,9 @@ import { createAppStore } from '../stores/app-store'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config' }
 export const MODELS: ModelInfo[] = [
-  { id: 'mid-1', name: 'gpt-echo', provider: 'up', upstream: 'gpt-4o-mini', engine: null, file: null, aliases: ['echo'], pricing: { input: 1000, output: 2000 }, source: 'config', created_at: 1 },
-  { id: 'mid-2', name: 'other', provider: 'up', upstream: 'other-up', engine: null, file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
-  { id: 'mid-3', name: 'voice', provider: 'local', upstream: null, engine: 'tts', file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
+  { id: 'mid-1', name: 'gpt-echo', provider: 'up', upstream: 'gpt-4o-mini', engine: null, kind: 'chat', file: null, aliases: ['echo'], pricing: { input: 1000, output: 2000 }, source: 'config', created_at: 1 },
+  { id: 'mid-2', name: 'other', provider: 'up', upstream: 'other-up', engine: null, kind: 'chat', file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
+  { id: 'mid-3', name: 'voice', provider: 'local', upstream: null, engine: 'tts', kind: 'speech', file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
 ]
 
 export const choice = (content: string, extra: Partial<ChoiceResult> = {}): ChoiceResult => ({ ...emptyChoice(0), content, finishReason: 'stop', ...extra })

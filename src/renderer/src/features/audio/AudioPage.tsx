@@ -11,7 +11,7 @@ import { useAudioRequest } from './use-audio-request'
 /** Text to speech with the gateway's speech models; transcription below. Recording in the app is still to come. */
 export default function AudioPage() {
   const models = useAppStore((s) => s.catalog.models)
-  const speechModels = models.filter((m) => m.engine === 'tts' || (m.engine === null && /tts|speech|voice/i.test(m.name)))
+  const speechModels = models.filter((m) => m.kind === 'speech')
   const [model, setModel] = useState('')
   const [voice, setVoice] = useState<string>('alloy')
   const [text, setText] = useState('')

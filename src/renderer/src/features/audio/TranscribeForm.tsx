@@ -8,7 +8,7 @@ import { useAudioRequest } from './use-audio-request'
 /** Speech to text: an audio file and a transcription model, `POST /v1/audio/transcriptions`. */
 export function TranscribeForm() {
   const allModels = useAppStore((s) => s.catalog.models)
-  const models = allModels.filter((m) => m.engine === 'whisper')
+  const models = allModels.filter((m) => m.kind === 'transcription')
   const transcribe = useAppStore((s) => s.transcribe)
   const [file, setFile] = useState<File>()
   const [model, setModel] = useState('')

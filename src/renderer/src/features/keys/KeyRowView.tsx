@@ -2,7 +2,7 @@ import { Badge } from '../../components/Badge'
 import { Button } from '../../components/Button'
 import { ConfirmButton } from '../../components/ConfirmButton'
 import { messageOf } from '../../api/api-error'
-import type { KeyInfo } from '../../api/admin-types'
+import type { KeyInfo } from '../../../../shared/admin-wire'
 import { formatDate, formatRelative } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
 

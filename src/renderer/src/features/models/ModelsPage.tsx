@@ -1,7 +1,7 @@
 import { Badge } from '../../components/Badge'
 import { PageHeader } from '../../components/PageHeader'
 import { EmptyState, ErrorBanner, SkeletonRows } from '../../components/States'
-import type { ModelPricing } from '../../api/admin-types'
+import type { ModelPricing } from '../../../../shared/admin-wire'
 import { capabilitiesOf } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { ConfirmButton } from '../../components/ConfirmButton'
-import type { ConversationSummary } from '../../api/admin-types'
+import type { ConversationSummary } from '../../../../shared/admin-wire'
 import { formatRelative } from '../../lib/format'
 
 export function ConversationRow({ conversation: c, current, onOpen, onRename, onDelete, onExport }: {

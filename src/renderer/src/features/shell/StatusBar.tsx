@@ -1,6 +1,7 @@
 import { CopyButton } from '../../components/CopyButton'
 import { Icon } from '../../components/Icon'
 import { formatBalance } from '../../lib/format'
+import { isChatModel } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 
 /** The gateway's state, always in view: endpoint (with copy), models, credits, and whether it answers. */
@@ -8,7 +9,7 @@ export function StatusBar({ onNavigate }: { onNavigate: (page: 'models' | 'usage
   const url = useAppStore((s) => s.gatewayUrl)
   const status = useAppStore((s) => s.status)
   const error = useAppStore((s) => s.statusError)
-  const chatModels = useAppStore((s) => s.catalog.models.filter((m) => m.engine === null || m.engine === 'llama').length)
+  const chatModels = useAppStore((s) => s.catalog.models.filter(isChatModel).length)
   const endpoint = `${url}/v1`
   return (
     <header className="status-bar" aria-label="Gateway status">

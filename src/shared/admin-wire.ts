@@ -1,4 +1,9 @@
-/** Shapes of the admin API (README "Endpoints") as the renderer reads them. Times are Unix seconds. */
+import type { ModelEngine, ModelKind } from './model-kind'
+import type { ModelPricing } from './pricing'
+
+export type { ModelPricing }
+
+/** Shapes of the admin API (README "Endpoints"): the gateway writes them, the renderer reads them. Times are Unix seconds. */
 export type RowSource = 'config' | 'admin'
 
 export interface GatewayStatus {
@@ -8,20 +13,14 @@ export interface GatewayStatus {
   counts: { providers: number; models: number; teams: number; keys: number }
 }
 
-export interface ModelPricing {
-  input?: number
-  output?: number
-  cached_input?: number
-  per_second?: number
-  per_million_characters?: number
-}
-
 export interface ModelInfo {
   id: string
   name: string
   provider: string
   upstream: string | null
-  engine: 'whisper' | 'tts' | 'llama' | null
+  engine: ModelEngine | null
+  /** What the model does (see shared/model-kind.ts): decides which endpoint and which picker takes it. */
+  kind: ModelKind
   file: string | null
   aliases: string[]
   pricing: ModelPricing

@@ -1,9 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
+import { SESSION_COOKIE } from '../../shared/web'
+import { constantTimeEqual } from './credentials'
 
-/** The browser session of web mode: `/?token=<admin token>` trades the token for this cookie. */
-export const SESSION_COOKIE = 'gatehouse_session'
-/** Cookie-authenticated admin calls must carry this header: a page on another origin cannot send it without a CORS preflight the gateway never grants. */
-export const WEB_CLIENT_HEADER = 'x-gatehouse-web'
 export const SESSION_MAX_AGE_SECONDS = 30 * 86400
 
 const PREFIX = 'v1'
@@ -26,9 +24,7 @@ export function isValidSessionValue(value: string, adminToken: string, nowMs: nu
   const issuedAt = Number(parts[1])
   const age = nowMs / 1000 - issuedAt
   if (!Number.isInteger(issuedAt) || age < -60 || age > SESSION_MAX_AGE_SECONDS) return false
-  const expected = Buffer.from(sign(adminToken, parts.slice(0, 3).join('.')))
-  const given = Buffer.from(parts[3]!)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return constantTimeEqual(sign(adminToken, parts.slice(0, 3).join('.')), parts[3]!)
 }
 
 /** `a=1; b=2` -> the value of `name`, or undefined. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeValue, formatPath, valueAt } from './format-issue'
+import { describeValue } from './describe-value'
+import { formatPath, valueAt } from './json-path'
 
 describe('formatPath', () => {
   it('writes indexes in brackets and keys after dots', () => {

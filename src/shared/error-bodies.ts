@@ -1,4 +1,4 @@
-import type { ErrorType, GatewayError } from '../../shared/errors'
+import type { ErrorType, GatewayError } from './errors'
 
 /** OpenAI's error shape. The 402 body is exactly `{error: {message}}`, as spec section 7 fixes it. */
 export function openAiErrorBody(e: GatewayError): unknown {
