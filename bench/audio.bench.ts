@@ -20,7 +20,7 @@ import { readWavPcm16 } from '../src/gateway/engines/tts/wav-container'
 import { loadWhisperBinding } from '../src/gateway/engines/whisper/whisper-native-binding'
 import { LocalSpeechProvider } from '../src/gateway/providers/local/local-speech-provider'
 import { LocalTranscriptionProvider } from '../src/gateway/providers/local/local-transcription-provider'
-import { formatTranscript } from '../src/gateway/providers/local/transcript-format'
+import { formatTranscript } from '../src/gateway/services/audio/transcript-format'
 
 const shared = fileURLToPath(new URL('../../shared/', import.meta.url))
 const MODEL = join(shared, 'models/whisper/for-tests-ggml-tiny.bin')
@@ -63,7 +63,7 @@ async function ourTranscription(dir: string) {
     const provider = new LocalTranscriptionProvider({ host, models, threads, vadMinSeconds: 0 })
     const file = readFileSync(JFK)
     const started = performance.now()
-    const result = await provider.transcribe({ file, filename: 'jfk.wav', model: 'tiny-test', language: 'en', task: 'transcribe' })
+    const result = await provider.transcribe({ file, filename: 'jfk.wav', language: 'en', task: 'transcribe' }, { model: { id: 'tiny-test', name: 'tiny-test', upstream: 'tiny-test', file: null } })
     const formatStarted = performance.now()
     formatTranscript(result, 'verbose_json')
     formatTranscript(result, 'srt')

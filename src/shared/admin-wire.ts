@@ -28,12 +28,18 @@ export interface ModelInfo {
   created_at: number
 }
 
+export type ProviderType = 'openai' | 'anthropic' | 'local'
+
 export interface ProviderInfo {
   id: string
-  type: 'openai' | 'anthropic' | 'local'
+  type: ProviderType
   base_url: string | null
+  /** Whether a key is set; the key itself is write-only and never returned. */
   has_api_key: boolean
+  /** The environment variable the key is read from (`api_key: env:NAME` in the config). */
+  api_key_env: string | null
   source: RowSource
+  created_at: number
 }
 
 export interface TeamInfo {
@@ -43,6 +49,7 @@ export interface TeamInfo {
   fallbacks: Record<string, string[]>
   use_fallbacks: boolean
   source: RowSource
+  created_at: number
 }
 
 export interface UserInfo {
@@ -50,22 +57,27 @@ export interface UserInfo {
   name: string
   team_id: string
   source: RowSource
+  created_at: number
 }
 
 export type KeyStatus = 'active' | 'deprecated' | 'revoked' | 'expired'
+export type KeySource = RowSource | 'first-run'
 
 export interface KeyInfo {
   id: string
   kind: 'team' | 'user'
-  team_id: string | null
+  team_id: string
   user_id: string | null
+  /** The key's first and last characters, to tell keys apart. */
   hint: string
   name: string | null
   status: KeyStatus
-  source: RowSource
-  created_at: number | null
+  source: KeySource
+  created_at: number
   expires_at: number | null
   deprecated_at: number | null
+  /** The id of the key that replaced this one when it was rotated. */
+  replaced_by: string | null
   revoked_at: number | null
   last_used_at: number | null
 }
@@ -73,6 +85,8 @@ export interface KeyInfo {
 /** The create and rotate replies: the only time the key itself is sent. */
 export interface IssuedKey extends KeyInfo {
   key: string
+  /** Rotate only: the old key, now deprecated. */
+  replaced?: KeyInfo
 }
 
 export interface NewKeyInput {
@@ -92,6 +106,7 @@ export interface AgentInput {
 
 export interface Agent {
   id: string
+  object: 'agent'
   name: string
   model: string
   system_prompt: string | null
@@ -100,21 +115,56 @@ export interface Agent {
   created_at: number
 }
 
-/** A usage log row (`GET /admin/usage`); only the common fields are relied on. */
+export interface UsageAttemptInfo {
+  model: string
+  model_id: string
+  status: number
+  latency_ms: number
+  error: string | null
+}
+
+/** A usage log row (`GET /admin/usage`): one request, every attempt, its tokens and cost. */
 export interface UsageRow {
   id: string
   created_at: number
-  endpoint?: string
-  model?: string | null
-  requested_model?: string | null
-  team_id?: string | null
-  status?: number
-  latency_ms?: number
-  prompt_tokens?: number
-  completion_tokens?: number
-  credits?: number
-  error?: string | null
-  [field: string]: unknown
+  endpoint: string
+  source: string
+  key_id: string | null
+  team_id: string | null
+  user_id: string | null
+  requested_model: string | null
+  model: string | null
+  model_id: string | null
+  attempts: UsageAttemptInfo[]
+  status: number
+  stream: boolean
+  latency_ms: number
+  prompt_tokens: number
+  completion_tokens: number
+  cached_tokens: number
+  cache_creation_tokens: number
+  audio_seconds: number
+  characters: number
+  credits: number
+  usage_estimated: boolean
+  error: string | null
+  metadata: Record<string, string> | null
+}
+
+/** A completion kept with `store: true` (`GET /admin/completions`). */
+export interface StoredCompletionInfo {
+  id: string
+  request_id: string
+  created_at: number
+  team_id: string
+  model: string
+  metadata: Record<string, string>
+  request: unknown
+  response: unknown
+}
+
+export interface CreditsInfo {
+  balance: number
 }
 
 export interface ConversationSummary {

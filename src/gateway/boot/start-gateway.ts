@@ -2,6 +2,8 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildGateway } from './app'
+import type { GatewayDeps } from './gateway-deps'
+import { createServices } from './services'
 import { createBlobStore } from '../blobs/blob-store'
 import type { GatewayConfig } from '../config/gateway-config'
 import type { Env } from '../kernel/runtime'
@@ -10,7 +12,6 @@ import { fileCipher } from '../security/file-cipher'
 import type { SecretCipher } from '../security/secret-cipher'
 import { seedFromConfig } from '../services/config-seed'
 import { issueFirstRunKey } from '../services/first-run'
-import { createKeyService } from '../services/keys/key-service'
 import { openStore, type Store } from '../store/store'
 import { randomIds, systemClock } from '../kernel/system-runtime'
 
@@ -45,10 +46,11 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const ids = randomIds
     const cipher = opts.cipher ?? fileCipher(opts.dataDir)
     seedFromConfig(opts.config, { store, clock, ids, cipher })
-    const keys = createKeyService(store, clock, ids, opts.config.auth.rotationGraceSeconds)
-    const firstRunKey = issueFirstRunKey(store, keys, clock, ids)
     const adminToken = loadAdminToken(opts.dataDir)
-    const app = await buildGateway({ config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') })
+    const deps: GatewayDeps = { config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') }
+    const services = createServices(deps)
+    const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
+    const app = await buildGateway(deps, services)
     await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Authenticate } from '../services/auth/authenticate'
-import type { Principal } from '../services/auth/principal'
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal
-  }
+/** The credentials a request presents, by header. */
+export interface PresentedCredentials {
+  authorization?: string | undefined
+  xApiKey?: string | undefined
+  xSvcKey?: string | undefined
+}
+
+/** What authentication hands back: whoever the key belongs to, and whether the key is being rotated out. */
+export interface KeyHolder {
+  deprecation: { deprecatedAt: number; expiresAt: number | null } | null
 }
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -14,21 +18,18 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 }
 
 /**
- * Authenticates every route of the scope it is installed in with an API key (spec section 5). A key in
- * its rotation grace period still works and says so with `Deprecation` (RFC 9745) and `Sunset` (RFC 8594).
+ * Authenticates every route of the scope it is installed in with an API key (spec section 5) and puts
+ * the holder on `req.principal` (typed where it is used: api/request-context.ts). A key in its rotation
+ * grace period still works and says so with `Deprecation` (RFC 9745) and `Sunset` (RFC 8594).
  */
-export function installApiKeyAuth(app: FastifyInstance, authenticate: Authenticate): void {
-  app.decorateRequest('principal', null as unknown as Principal)
+export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder): void {
+  app.decorateRequest('principal', null as never)
   app.addHook('onRequest', async (req, reply) => {
-    const principal = authenticate({
-      authorization: header(req, 'authorization'),
-      xApiKey: header(req, 'x-api-key'),
-      xSvcKey: header(req, 'x-svc-key'),
-    })
-    req.principal = principal
-    if (principal.deprecation) {
-      reply.header('Deprecation', `@${Math.floor(principal.deprecation.deprecatedAt / 1000)}`)
-      if (principal.deprecation.expiresAt !== null) reply.header('Sunset', new Date(principal.deprecation.expiresAt).toUTCString())
+    const holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key') })
+    ;(req as { principal: unknown }).principal = holder
+    if (holder.deprecation) {
+      reply.header('Deprecation', `@${Math.floor(holder.deprecation.deprecatedAt / 1000)}`)
+      if (holder.deprecation.expiresAt !== null) reply.header('Sunset', new Date(holder.deprecation.expiresAt).toUTCString())
     }
   })
 }

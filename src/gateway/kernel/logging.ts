@@ -21,3 +21,6 @@ export function createLogger(opts: { level?: string; stream?: DestinationStream 
     opts.stream,
   )
 }
+
+/** A logger that drops everything, for a gateway built without one (tests). */
+export const silentLogger = (): Logger => pino({ enabled: false })

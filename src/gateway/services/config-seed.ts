@@ -3,6 +3,7 @@ import type { Clock, IdGenerator } from '../kernel/runtime'
 import type { SecretCipher } from '../security/secret-cipher'
 import { toMicro } from '../store/repos/company-repo'
 import type { Store } from '../store/store'
+import { modelRow } from './admin/models-admin'
 import { hashKey, keyHint } from './keys/key-material'
 
 interface SeedDeps {
@@ -36,21 +37,7 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
       const existing = store.models.getByName(m.name)
       const id = m.id ?? existing?.id ?? ids.uuid()
       if (existing && existing.id !== id) store.models.delete(existing.id)
-      store.models.upsert(
-        {
-          id,
-          name: m.name,
-          providerId: m.provider,
-          upstream: m.upstream ?? null,
-          engine: m.engine ?? null,
-          file: m.file ?? null,
-          aliases: m.aliases ?? [],
-          pricing: m.pricing ?? {},
-          options: m.kind ? { kind: m.kind } : {},
-          source: 'config',
-        },
-        now,
-      )
+      store.models.upsert(modelRow(m, id, 'config'), now)
     }
     for (const old of store.providers.list()) {
       if (old.source === 'config' && !providerIds.has(old.id)) store.providers.delete(old.id)

@@ -1,17 +1,18 @@
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { badRequest } from '../../../shared/errors'
-import type { Clock } from '../../kernel/runtime'
+import { GatewayError } from '../../../shared/errors'
+import { formatBytes } from '../../config/units'
 import { installApiKeyAuth } from '../../http/api-key-auth'
-import { abortOnClientClose } from '../../http/client-abort'
-import { parseOrThrow } from '../../../shared/validation/parse'
-import { formatTranscript, parseTranscriptFormat } from '../../providers/local/transcript-format'
-import type { TimestampGranularity, TranscriptionTask } from '../../providers/types-audio'
+import { readSmallForm } from '../../http/multipart-form'
+import { withSchemas } from '../../http/route-schemas'
+import type { Clock } from '../../kernel/runtime'
 import type { AudioService } from '../../services/audio/audio-service'
+import { formatTranscript } from '../../services/audio/transcript-format'
+import { readTranscriptionForm, TRANSCRIPTION_FIELDS, TRANSLATION_FIELDS } from '../../services/audio/transcription-form'
 import type { Authenticate } from '../../services/auth/authenticate'
-import type { Target } from '../../services/routing/resolve-model'
-import { readAudioForm } from './read-audio-form'
+import { fallbacksQuery } from '../fallbacks-query'
+import { requestContext, servedHeaders } from '../request-context'
 
 const speechBody = z.strictObject({
   model: z.string().min(1, 'must name a speech model'),
@@ -21,64 +22,47 @@ const speechBody = z.strictObject({
   speed: z.number().min(0.25, 'must be between 0.25 and 4').max(4, 'must be between 0.25 and 4').default(1),
 })
 
-const TRANSCRIPTION_FIELDS = ['model', 'language', 'prompt', 'response_format', 'temperature', 'timestamp_granularities[]'] as const
-const TRANSLATION_FIELDS = ['model', 'prompt', 'response_format', 'temperature'] as const
-
-const served = (t: Target, startedAt: number, now: number) => ({ 'x-svc-model-id': t.model.id, 'x-svc-completion-time-ms': String(now - startedAt) })
-
-function one(fields: Record<string, string[]>, name: string): string | undefined {
-  const values = fields[name]
-  if (values && values.length > 1) throw badRequest(`${name} was sent ${values.length} times; send it once.`, name)
-  return values?.[0]
-}
-
-/** `/v1/audio/speech`, `/v1/audio/transcriptions` and `/v1/audio/translations` (spec 2.7, 4.4). */
-export async function audioRoutes(app: FastifyInstance, opts: { audio: AudioService; clock: Clock; authenticate: Authenticate; maxUploadBytes: number }) {
-  const { audio, clock } = opts
-  await app.register(multipart, { limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 12, parts: 14, fieldSize: 64 * 1024 } })
-  installApiKeyAuth(app, opts.authenticate)
-  const identity = (req: FastifyRequest) => ({ principal: req.principal, requestId: req.id, source: 'api', startedAt: clock.now() })
-
-  app.post('/v1/audio/speech', async (req, reply) => {
-    const who = identity(req)
-    const body = parseOrThrow(speechBody, req.body)
-    const { result, target } = await audio.speak(who, { model: body.model, input: body.input, voice: body.voice, speed: body.speed, format: body.response_format, signal: abortOnClientClose(reply) })
-    return reply.headers(served(target, who.startedAt, clock.now())).type('application/octet-stream').send(result.audio)
+const tooLarge = (maxBytes: number) => () =>
+  new GatewayError({
+    status: 413,
+    type: 'request_too_large',
+    code: 'file_too_large',
+    param: 'file',
+    message: `The audio file is larger than this gateway's limit of ${formatBytes(maxBytes)}. Send a shorter recording, or raise audio.max_upload in the config.`,
   })
 
-  const transcriptionRoute = (task: TranscriptionTask, allowed: readonly string[]) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const who = identity(req)
-    const form = await readAudioForm(req, allowed, opts.maxUploadBytes)
-    const model = one(form.fields, 'model')
-    if (!model) throw badRequest('model is required: name a speech-to-text model, e.g. whisper-1.', 'model')
-    if (!form.file) throw badRequest(`file is required: send the audio (flac, mp3, mp4, mpeg, mpga, m4a, ogg, wav or webm) in a part named "file".`, 'file')
-    const format = parseTranscriptFormat(one(form.fields, 'response_format'))
-    const temperatureText = one(form.fields, 'temperature')
-    const temperature = temperatureText === undefined ? undefined : Number(temperatureText)
-    if (temperature !== undefined && !(temperature >= 0 && temperature <= 1)) throw badRequest(`temperature must be a number from 0 to 1; got ${JSON.stringify(temperatureText)}.`, 'temperature')
-    const language = one(form.fields, 'language')
-    if (language !== undefined && !/^[a-z]{2}$/i.test(language)) throw badRequest(`language must be an ISO-639-1 code such as "en" or "de"; got ${JSON.stringify(language)}.`, 'language')
-    const granularities = (form.fields['timestamp_granularities[]'] ?? []) as TimestampGranularity[]
-    for (const g of granularities) if (g !== 'word' && g !== 'segment') throw badRequest(`timestamp_granularities[] takes "word" and "segment"; got ${JSON.stringify(g)}.`, 'timestamp_granularities[]')
-    if (granularities.length && format !== 'verbose_json') throw badRequest('timestamp_granularities[] needs response_format "verbose_json".', 'timestamp_granularities[]')
+/** `/v1/audio/speech`, `/v1/audio/transcriptions` and `/v1/audio/translations` (spec 2.7, 4.4). */
+export async function audioRoutes(plain: FastifyInstance, opts: { audio: AudioService; clock: Clock; authenticate: Authenticate; maxUploadBytes: number }) {
+  const { audio, clock, maxUploadBytes } = opts
+  await plain.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1, fields: 12, parts: 14, fieldSize: 64 * 1024 } })
+  installApiKeyAuth(plain, opts.authenticate)
+  const app = withSchemas(plain)
 
-    const { result, target } = await audio.transcribe(who, {
-      file: form.file.data,
-      filename: form.file.filename,
-      model,
-      task,
-      language: language?.toLowerCase(),
-      prompt: one(form.fields, 'prompt'),
-      temperature,
-      timestampGranularities: granularities,
-      signal: abortOnClientClose(reply),
+  app.post('/v1/audio/speech', { schema: { body: speechBody, querystring: fallbacksQuery } }, async (req, reply) => {
+    const ctx = requestContext(req, reply, clock)
+    const { model, input, voice, speed, response_format: format } = req.body
+    const { result, ...served } = await audio.speak(ctx, model, { input, voice, speed, format }, req.query.fallbacks)
+    return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).type('application/octet-stream').send(result.audio)
+  })
+
+  for (const [path, task, allowed] of [
+    ['/v1/audio/transcriptions', 'transcribe', TRANSCRIPTION_FIELDS],
+    ['/v1/audio/translations', 'translate', TRANSLATION_FIELDS],
+  ] as const) {
+    app.post(path, { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
+      const ctx = requestContext(req, reply, clock)
+      const form = await readSmallForm(req, {
+        allowed,
+        maxBytes: maxUploadBytes,
+        tooLarge: tooLarge(maxUploadBytes),
+        howToSend: 'Send the audio as multipart/form-data with a "file" part and a "model" field.',
+      })
+      const { model, request, format } = readTranscriptionForm(task, form.file, form.fields)
+      const { result, ...served } = await audio.transcribe(ctx, model, request, req.query.fallbacks)
+      const formatted = formatTranscript(result, format, request.timestampGranularities)
+      reply.headers(servedHeaders(served, clock.now() - ctx.startedAt))
+      // Spec 4.4: text, srt and vtt come wrapped as {"html-message": ...} with application/json.
+      return reply.type('application/json').send(formatted.kind === 'json' ? formatted.body : { 'html-message': formatted.body })
     })
-    const formatted = formatTranscript(result, format, granularities)
-    reply.headers(served(target, who.startedAt, clock.now()))
-    // Spec 4.4: text, srt and vtt come wrapped as {"html-message": ...} with application/json.
-    return reply.type('application/json').send(formatted.kind === 'json' ? formatted.body : { 'html-message': formatted.body })
   }
-
-  app.post('/v1/audio/transcriptions', transcriptionRoute('transcribe', TRANSCRIPTION_FIELDS))
-  app.post('/v1/audio/translations', transcriptionRoute('translate', TRANSLATION_FIELDS))
 }

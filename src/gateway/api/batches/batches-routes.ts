@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { installApiKeyAuth } from '../../http/api-key-auth'
-import { parseOrThrow } from '../../../shared/validation/parse'
+import { withSchemas } from '../../http/route-schemas'
 import type { Authenticate } from '../../services/auth/authenticate'
 import { toBatchList, toBatchObject } from '../../services/batches/batch-object'
-import { createBatchRunner } from '../../services/batches/batch-runner'
-import { createBatchService } from '../../services/batches/batch-service'
-import type { RunChatCompletion } from '../../services/batches/run-chat'
-import type { Clock, IdGenerator } from '../../kernel/runtime'
+import type { BatchRunner } from '../../services/batches/batch-runner'
+import type { BatchService } from '../../services/batches/batch-service'
 import { BATCH_ID } from '../../services/files/file-ids'
-import type { FileService } from '../../services/files/file-service'
-import type { Store } from '../../store/store'
 
 const createBody = z.strictObject({
   input_file_id: z.string().min(1, 'must not be empty'),
@@ -39,28 +35,18 @@ const listQuery = z.object({
     .optional(),
 })
 
-export interface BatchesRoutesOptions {
-  store: Store
-  files: FileService
-  clock: Clock
-  ids: IdGenerator
-  authenticate: Authenticate
-  runChat: RunChatCompletion
-  concurrency: number
-}
+const batchParams = z.object({ batch_id: z.string() })
 
-type BatchParams = { Params: { batch_id: string } }
+/** OpenAI-compatible `/v1/batches`: create, get, list and cancel; the runner works the batches in the background. */
+export async function batchesRoutes(plain: FastifyInstance, opts: { batches: BatchService; runner: BatchRunner; authenticate: Authenticate }) {
+  const { batches, runner } = opts
+  plain.addHook('onReady', async () => runner.start())
+  plain.addHook('onClose', async () => runner.stop())
+  installApiKeyAuth(plain, opts.authenticate)
+  const app = withSchemas(plain)
 
-/** OpenAI-compatible `/v1/batches`: create, get, list and cancel; a runner works the batches in the background. */
-export async function batchesRoutes(app: FastifyInstance, opts: BatchesRoutesOptions) {
-  const runner = createBatchRunner({ ...opts, log: app.log })
-  const batches = createBatchService({ store: opts.store, clock: opts.clock, ids: opts.ids, runner })
-  app.addHook('onReady', async () => runner.start())
-  app.addHook('onClose', async () => runner.stop())
-  installApiKeyAuth(app, opts.authenticate)
-
-  app.post('/v1/batches', async (req) => {
-    const body = parseOrThrow(createBody, req.body)
+  app.post('/v1/batches', { schema: { body: createBody } }, async (req) => {
+    const body = req.body
     const row = batches.create(req.principal, {
       inputFileId: body.input_file_id,
       endpoint: body.endpoint,
@@ -71,13 +57,12 @@ export async function batchesRoutes(app: FastifyInstance, opts: BatchesRoutesOpt
     return toBatchObject(row)
   })
 
-  app.get('/v1/batches', async (req) => {
-    const q = parseOrThrow(listQuery, req.query)
-    const page = batches.list(req.principal, { after: q.after, limit: q.limit ?? 20 })
+  app.get('/v1/batches', { schema: { querystring: listQuery } }, async (req) => {
+    const page = batches.list(req.principal, { after: req.query.after, limit: req.query.limit ?? 20 })
     return toBatchList(page.rows, page.hasMore)
   })
 
-  app.get<BatchParams>('/v1/batches/:batch_id', async (req) => toBatchObject(batches.get(req.principal, req.params.batch_id)))
+  app.get('/v1/batches/:batch_id', { schema: { params: batchParams } }, async (req) => toBatchObject(batches.get(req.principal, req.params.batch_id)))
 
-  app.post<BatchParams>('/v1/batches/:batch_id/cancel', async (req) => toBatchObject(batches.cancel(req.principal, req.params.batch_id)))
+  app.post('/v1/batches/:batch_id/cancel', { schema: { params: batchParams } }, async (req) => toBatchObject(batches.cancel(req.principal, req.params.batch_id)))
 }

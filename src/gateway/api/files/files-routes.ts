@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { GatewayError } from '../../../shared/errors'
 import { installApiKeyAuth } from '../../http/api-key-auth'
-import { parseOrThrow } from '../../../shared/validation/parse'
+import { withSchemas } from '../../http/route-schemas'
 import type { Authenticate } from '../../services/auth/authenticate'
 import { FILE_ID } from '../../services/files/file-ids'
 import { toFileList, toFileObject } from '../../services/files/file-object'
 import type { FileService } from '../../services/files/file-service'
-import { startFileHousekeeping } from '../../services/files/file-housekeeping'
 import { contentDisposition, decideRange } from './byte-range'
 import { receiveUpload } from './receive-upload'
 
@@ -26,18 +25,18 @@ const listQuery = z.object({
   purpose: z.enum(['batch', 'batch_output']).optional(),
 })
 
-type FileParams = { Params: { file_id: string } }
+const fileParams = z.object({ file_id: z.string() })
 
 /** `/v1/files` (spec 4.3): upload, list, get, delete and download, each team seeing only its own files. */
-export async function filesRoutes(app: FastifyInstance, opts: { files: FileService; authenticate: Authenticate; maxUploadBytes: number }) {
+export async function filesRoutes(plain: FastifyInstance, opts: { files: FileService; authenticate: Authenticate; maxUploadBytes: number }) {
   const { files } = opts
-  await startFileHousekeeping(app, files)
-  await app.register(multipart, {
+  await plain.register(multipart, {
     // the blob store enforces the real limit; this only stops busboy early if a part runs past it
     limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
     throwFileSizeLimit: false,
   })
-  installApiKeyAuth(app, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate)
+  const app = withSchemas(plain)
 
   app.post('/v1/files', async (req) => {
     const upload = await receiveUpload(req, files, opts.maxUploadBytes)
@@ -45,23 +44,24 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FileServi
     return toFileObject(row)
   })
 
-  app.get('/v1/files', async (req) => {
-    const q = parseOrThrow(listQuery, req.query)
+  app.get('/v1/files', { schema: { querystring: listQuery } }, async (req) => {
+    const q = req.query
     const page = files.list(req.principal.team.id, { after: q.after, limit: q.limit ?? MAX_LIST_LIMIT, order: q.order ?? 'desc', purpose: q.purpose })
     return toFileList(page.rows, page.hasMore)
   })
 
-  app.get<FileParams>('/v1/files/:file_id', async (req) => toFileObject(files.get(req.principal.team.id, req.params.file_id)))
+  app.get('/v1/files/:file_id', { schema: { params: fileParams } }, async (req) => toFileObject(files.get(req.principal.team.id, req.params.file_id)))
 
-  app.delete<FileParams>('/v1/files/:file_id', async (req) => {
+  app.delete('/v1/files/:file_id', { schema: { params: fileParams } }, async (req) => {
     await files.delete(req.principal.team.id, req.params.file_id)
     return { id: req.params.file_id, object: 'file', deleted: true }
   })
 
   // HEAD is its own method here: Fastify's automatic HEAD would read the whole file to discard it
-  app.route<FileParams>({
+  app.route({
     method: ['GET', 'HEAD'],
     url: '/v1/files/:file_id/content',
+    schema: { params: fileParams },
     handler: async (req, reply) => {
       const file = files.get(req.principal.team.id, req.params.file_id)
       const etag = `"${file.id}"`

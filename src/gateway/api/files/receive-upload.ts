@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { badRequest, GatewayError, isGatewayError } from '../../../shared/errors'
 import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
 import { formatBytes } from '../../config/units'
+import { multipartProblem } from '../../http/multipart-errors'
 import type { FileService } from '../../services/files/file-service'
 
 export interface ReceivedUpload {
@@ -38,16 +39,10 @@ function uploadError(e: unknown, maxBytes: number): unknown {
       message: `The file is larger than this gateway's upload limit of ${formatBytes(maxBytes)}. Split it, or raise files.max_upload in the config.`,
     })
   }
-  const err = e as { code?: string; message?: string }
-  if (err.code === 'FST_FILES_LIMIT') return badRequest('Send one file per upload, in the part named "file".', 'file')
-  if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return badRequest('Send two parts only: "file" and "purpose".')
-  if (err.code === 'ENOSPC') {
+  if ((e as { code?: string }).code === 'ENOSPC') {
     return new GatewayError({ status: 507, type: 'api_error', code: 'insufficient_storage', message: 'The disk holding the data dir is full; the upload was not stored.' })
   }
-  if (err.code?.startsWith('FST_') || /^(Unexpected end of|Malformed|Multipart)/.test(err.message ?? '')) {
-    return badRequest(`The multipart body could not be read: ${err.message}`, null, 'invalid_multipart')
-  }
-  return e
+  return multipartProblem(e, 'a file part "file" and the field "purpose"') ?? e
 }
 
 /**

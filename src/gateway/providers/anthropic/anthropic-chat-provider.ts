@@ -1,53 +1,46 @@
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { GatewayError } from '../../../shared/errors'
-import type { ProviderRow } from '../../store/repos/providers-repo'
+import type { ChatProvider, ChatStream } from '../contracts/chat'
 import { fingerprint, reportedTier } from '../openai/openai-wire'
-import type { ChatProvider, ChatStream } from '../types-chat'
 import { postUpstream } from '../upstream/post-json'
 import { sseEvents } from '../upstream/sse-events'
-import type { UpstreamConnections } from '../upstream/upstream-connection'
+import type { UpstreamConnection } from '../upstream/upstream-connection'
 import { upstreamConnectionError } from '../upstream/upstream-error'
+import { ANTHROPIC_VERSION, anthropicAuth, messagesPath } from './anthropic-endpoint'
 import { AnthropicStreamTranslator } from './anthropic-stream-translator'
 import type { AnthropicMessage, AnthropicStreamEvent } from './anthropic-types'
 import { fromAnthropicResponse } from './from-anthropic-response'
 import { toAnthropicRequest } from './to-anthropic-request'
 
-const DEFAULT_BASE_URL = 'https://api.anthropic.com'
-export const ANTHROPIC_VERSION = '2023-06-01'
-
-/** `/v1/messages` under a base URL given with or without its `/v1`. */
-export const messagesPath = (baseUrl: string) => (/\/v1$/.test(baseUrl) ? '/messages' : '/v1/messages')
-
 /** The Anthropic Messages API behind the chat-completions pivot: requests, replies and events translated. */
-export function anthropicChatProvider(provider: ProviderRow, connections: UpstreamConnections): ChatProvider {
-  const connect = () => connections.get(provider, DEFAULT_BASE_URL)
-  const headers = (key: string | undefined): Record<string, string> => ({ 'anthropic-version': ANTHROPIC_VERSION, ...(key ? { 'x-api-key': key } : {}) })
+export function anthropicChatProvider(providerId: string, connect: () => UpstreamConnection): ChatProvider {
+  const headers = (conn: UpstreamConnection): Record<string, string> => ({ 'anthropic-version': ANTHROPIC_VERSION, ...anthropicAuth(conn) })
   const identity = (id: string, modelName: string) => ({ requestedModel: modelName, created: Math.floor(Date.now() / 1000), id })
 
   return {
     supportsN: false,
     async complete(req, ctx) {
       const conn = connect()
-      const body = JSON.stringify(toAnthropicRequest(req, ctx.upstreamModel))
-      const res = await postUpstream(provider.id, conn, messagesPath(conn.baseUrl), body, headers(conn.apiKey), ctx.signal)
+      const body = JSON.stringify(toAnthropicRequest(req, ctx.model.upstream))
+      const res = await postUpstream(conn, messagesPath(conn.baseUrl), body, headers(conn), ctx.signal)
       let msg: AnthropicMessage
       try {
         msg = (await res.body.json()) as AnthropicMessage
       } catch (err) {
         if (ctx.signal.aborted) throw err
-        throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_bad_response', message: `The provider "${provider.id}" sent a reply that is not JSON.` })
+        throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_bad_response', message: `The provider "${providerId}" sent a reply that is not JSON.` })
       }
-      const completion = fromAnthropicResponse(msg, identity(`chatcmpl-${msg.id}`, ctx.modelName))
+      const completion = fromAnthropicResponse(msg, identity(`chatcmpl-${msg.id}`, ctx.model.name))
       const tier = reportedTier(req.service_tier, undefined)
-      return { ...completion, ...(tier ? { service_tier: tier } : {}), system_fingerprint: fingerprint(provider.id, ctx.upstreamModel) }
+      return { ...completion, ...(tier ? { service_tier: tier } : {}), system_fingerprint: fingerprint(providerId, ctx.model.upstream) }
     },
 
     async stream(req, ctx): Promise<ChatStream> {
       const conn = connect()
-      const body = JSON.stringify({ ...toAnthropicRequest(req, ctx.upstreamModel), stream: true })
-      const res = await postUpstream(provider.id, conn, messagesPath(conn.baseUrl), body, { ...headers(conn.apiKey), accept: 'text/event-stream' }, ctx.signal)
-      const translator = new AnthropicStreamTranslator(identity(`chatcmpl-${ctx.requestId}`, ctx.modelName))
-      const fp = fingerprint(provider.id, ctx.upstreamModel)
+      const body = JSON.stringify({ ...toAnthropicRequest(req, ctx.model.upstream), stream: true })
+      const res = await postUpstream(conn, messagesPath(conn.baseUrl), body, { ...headers(conn), accept: 'text/event-stream' }, ctx.signal)
+      const translator = new AnthropicStreamTranslator(identity(`chatcmpl-${ctx.requestId}`, ctx.model.name))
+      const fp = fingerprint(providerId, ctx.model.upstream)
       let ended = false
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
         try {
@@ -57,7 +50,7 @@ export function anthropicChatProvider(provider: ProviderRow, connections: Upstre
           ended = true
         } catch (err) {
           if (ctx.signal.aborted || err instanceof GatewayError) throw err
-          throw upstreamConnectionError(provider.id, err)
+          throw upstreamConnectionError(providerId, err)
         } finally {
           res.body.destroy()
         }

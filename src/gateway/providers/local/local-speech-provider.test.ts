@@ -8,7 +8,7 @@ import { createAudioEngineHost } from '../../engines/audio-engine-host'
 import { missingTools } from '../../engines/engine-test-support'
 import { type EngineHost } from '../../engines/host/engine-host'
 import { OPENAI_VOICES } from '../../engines/tts/tts-voice-catalog'
-import { type SpeechResponseFormat } from '../types-audio'
+import { type SpeechResponseFormat } from '../contracts/audio'
 import { LocalSpeechProvider } from './local-speech-provider'
 
 const missing = missingTools(['ffprobe'])

@@ -12,7 +12,8 @@ import {
 import { type EngineHost } from '../../engines/host/engine-host'
 import { TtsEngine } from '../../engines/tts/tts-engine'
 import { type SpeechVoiceInfo, builtInSpeechVoices, resolveSpeechVoice } from '../../engines/tts/tts-voice-catalog'
-import { type SpeechProvider, type SpeechRequest, type SpeechResult } from '../types-audio'
+import type { CallContext } from '../contracts/provider-config'
+import { type SpeechProvider, type SpeechRequest, type SpeechResult } from '../contracts/audio'
 
 export const MAX_SPEECH_INPUT_CHARS = 4096
 
@@ -31,8 +32,9 @@ export class LocalSpeechProvider implements SpeechProvider {
     this.tts = new TtsEngine(options.host)
   }
 
-  async speak(request: SpeechRequest): Promise<SpeechResult> {
-    const { input, signal } = request
+  async speak(request: SpeechRequest, ctx?: Pick<CallContext, 'signal'>): Promise<SpeechResult> {
+    const { input } = request
+    const signal = ctx?.signal
     const speed = request.speed ?? 1
     const format = request.format ?? 'mp3'
     if (typeof input !== 'string' || input.trim().length === 0) throw badRequest('`input` must be non-empty text.', 'input')

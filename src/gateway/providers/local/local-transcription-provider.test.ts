@@ -9,7 +9,8 @@ import { type EngineHost } from '../../engines/host/engine-host'
 import { ModelManager } from '../../engines/model-manager/model-manager'
 import { type CatalogModel, DEFAULT_MODEL_CATALOG } from '../../engines/model-manager/whisper-model-catalog'
 import { wavFromPcm16 } from '../../engines/tts/wav-container'
-import { formatTranscript } from './transcript-format'
+import { formatTranscript } from '../../services/audio/transcript-format'
+import type { TranscriptionRequest } from '../contracts/audio'
 import { LocalTranscriptionProvider } from './local-transcription-provider'
 
 // The test model has whisper tiny's shape and no weights: the full pipeline runs, the text is
@@ -29,6 +30,10 @@ const testModel = (name: string, fileName: string, sha256: string | null, multil
 
 let host: EngineHost
 let models: ModelManager
+/** The provider takes its model from the call context; these tests name it beside the request. */
+const transcribe = (p: LocalTranscriptionProvider, { model, ...req }: TranscriptionRequest & { model: string }) =>
+  p.transcribe(req, { model: { id: model, name: model, upstream: model, file: null } })
+
 let provider: LocalTranscriptionProvider
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-stt-test-'))
 
@@ -59,7 +64,7 @@ describe('LocalTranscriptionProvider', () => {
     'transcribes through decode, Silero VAD and whisper.cpp, and formats the result',
     async () => {
       const withVad = new LocalTranscriptionProvider({ host, models, threads: 2, vadMinSeconds: 0 })
-      const result = await withVad.transcribe({ file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-tiny-test', language: 'en', task: 'transcribe', temperature: 0 })
+      const result = await transcribe(withVad, { file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-tiny-test', language: 'en', task: 'transcribe', temperature: 0 })
       expect(result).toMatchObject({ task: 'transcribe', language: 'en', duration: 11, temperature: 0 })
       // No weights: whisper.cpp runs encoder and decoder and finds no text.
       expect(result.text).toBe('')
@@ -81,7 +86,7 @@ describe('LocalTranscriptionProvider', () => {
       const mp3 = join(dir, 'german.mp3')
       execFileSync('espeak-ng', ['-v', 'de', '-w', wav, 'Guten Tag, wie geht es Ihnen heute?'])
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-c:a', 'libmp3lame', mp3])
-      const result = await provider.transcribe({
+      const result = await transcribe(provider, {
         file: mp3,
         filename: 'german.mp3',
         model: 'tiny-test',
@@ -102,14 +107,14 @@ describe('LocalTranscriptionProvider', () => {
 
   it('answers a long silence from VAD alone, without running whisper', async () => {
     const silence = wavFromPcm16(new Uint8Array(16_000 * 2 * 40), 16_000)
-    const result = await provider.transcribe({ file: silence, filename: 'silence.wav', model: 'tiny-test', task: 'transcribe' })
+    const result = await transcribe(provider, { file: silence, filename: 'silence.wav', model: 'tiny-test', task: 'transcribe' })
     expect(result).toMatchObject({ text: '', segments: [], duration: 40 })
     expect(result.timings!.vadMs).toBeGreaterThanOrEqual(0)
     expect(result.timings!.inferenceMs).toBeUndefined()
   })
 
   it('says how to install a model that is not installed', async () => {
-    const e = await provider.transcribe({ file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-base', task: 'transcribe' }).catch((x: unknown) => x)
+    const e = await transcribe(provider, { file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-base', task: 'transcribe' }).catch((x: unknown) => x)
     expect(e).toMatchObject({ status: 404, code: 'model_not_installed', param: 'model' })
     expect((e as Error).message).toContain('"base" is not installed')
   })
@@ -117,10 +122,10 @@ describe('LocalTranscriptionProvider', () => {
   it('answers 400 before any engine work for bad input', async () => {
     const jfk = readFileSync(JFK_WAV)
     const base = { file: jfk, filename: 'jfk.wav', model: 'tiny-test', task: 'transcribe' as const }
-    await expect(provider.transcribe({ ...base, temperature: 1.5 })).rejects.toMatchObject({ status: 400, param: 'temperature' })
-    await expect(provider.transcribe({ ...base, language: 'klingon' })).rejects.toMatchObject({ status: 400, param: 'language' })
-    await expect(provider.transcribe({ ...base, model: 'tiny.en-test', language: 'fr' })).rejects.toMatchObject({ status: 400, param: 'language' })
-    await expect(provider.transcribe({ ...base, file: Buffer.from('not audio'.repeat(100)), filename: 'x.mp3' })).rejects.toMatchObject({ status: 400, param: 'file' })
-    await expect(provider.transcribe({ ...base, file: Buffer.alloc(0), filename: 'empty.wav' })).rejects.toMatchObject({ status: 400, param: 'file' })
+    await expect(transcribe(provider, { ...base, temperature: 1.5 })).rejects.toMatchObject({ status: 400, param: 'temperature' })
+    await expect(transcribe(provider, { ...base, language: 'klingon' })).rejects.toMatchObject({ status: 400, param: 'language' })
+    await expect(transcribe(provider, { ...base, model: 'tiny.en-test', language: 'fr' })).rejects.toMatchObject({ status: 400, param: 'language' })
+    await expect(transcribe(provider, { ...base, file: Buffer.from('not audio'.repeat(100)), filename: 'x.mp3' })).rejects.toMatchObject({ status: 400, param: 'file' })
+    await expect(transcribe(provider, { ...base, file: Buffer.alloc(0), filename: 'empty.wav' })).rejects.toMatchObject({ status: 400, param: 'file' })
   })
 })

@@ -8,7 +8,8 @@ import { DEFAULT_VAD_MODEL } from '../../engines/model-manager/whisper-model-cat
 import { type CompactedSpeech, compactSpeech, originalTime } from '../../engines/whisper/speech-compaction'
 import { WhisperEngine, defaultWhisperThreads } from '../../engines/whisper/whisper-engine'
 import { whisperLanguageCode } from '../../engines/whisper/whisper-languages'
-import { type TranscriptSegment, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../types-audio'
+import { type TranscriptSegment, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../contracts/audio'
+import type { CallContext } from '../contracts/provider-config'
 import { type TimedText, tokensToWords, transcriptWords, wordsToSegments } from './whisper-token-words'
 
 export interface LocalTranscriptionProviderOptions {
@@ -45,9 +46,11 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
     this.whisper = new WhisperEngine(options.host)
   }
 
-  async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
+  /** The model is `ctx.model`'s file when the config names one, else a model-manager name. */
+  async transcribe(request: TranscriptionRequest, ctx: Pick<CallContext, 'model'> & { signal?: AbortSignal }): Promise<TranscriptionResult> {
     const started = Date.now()
-    const { signal, task } = request
+    const { task } = request
+    const { signal } = ctx
     const temperature = request.temperature ?? 0
     if (task !== 'transcribe' && task !== 'translate') throw badRequest(`Unknown task "${String(task)}".`, 'task')
     if (!(temperature >= 0 && temperature <= 1)) throw badRequest(`\`temperature\` must be between 0 and 1; got ${temperature}.`, 'temperature')
@@ -59,7 +62,7 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
       if (!language) throw badRequest(`Unsupported language "${request.language}": give an ISO-639-1 code such as en, de or ja.`, 'language')
     }
 
-    const model = await this.resolveModel(request.model)
+    const model = await this.resolveModel(ctx.model.file ?? ctx.model.name)
     if (model.multilingual === false && language && language !== 'en') {
       throw badRequest(`The model "${model.name}" understands English only; use a multilingual model for "${language}".`, 'language')
     }

@@ -1,4 +1,4 @@
-import { type TranscriptWord } from '../types-audio'
+import { type TranscriptWord } from '../contracts/audio'
 
 /** A piece of whisper output with times in seconds: a token (maxLen 1) or a whole segment. */
 export interface TimedText {

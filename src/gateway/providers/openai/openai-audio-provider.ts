@@ -1,40 +1,38 @@
 import { fetch, FormData } from 'undici'
 import { GatewayError } from '../../../shared/errors'
-import type { ProviderRow } from '../../store/repos/providers-repo'
-import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../types-audio'
-import type { UpstreamConnections } from '../upstream/upstream-connection'
+import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
+import type { CallContext } from '../contracts/provider-config'
+import type { UpstreamConnection } from '../upstream/upstream-connection'
 import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from '../upstream/upstream-error'
-
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+import { openAiAuth } from './openai-endpoint'
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav', pcm: 'audio/pcm' }
 
-async function send(provider: ProviderRow, connections: UpstreamConnections, path: string, body: string | FormData, signal?: AbortSignal) {
-  const conn = connections.get(provider, DEFAULT_BASE_URL)
+async function send(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal) {
   const total = AbortSignal.timeout(conn.timeouts.totalMs)
   let res
   try {
     res = await fetch(`${conn.baseUrl}${path}`, {
       method: 'POST',
       dispatcher: conn.dispatcher,
-      headers: { ...conn.headers, ...(conn.apiKey ? { authorization: `Bearer ${conn.apiKey}` } : {}), ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...conn.headers, ...openAiAuth(conn), ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
       body,
-      signal: signal ? AbortSignal.any([signal, total]) : total,
+      signal: AbortSignal.any([signal, total]),
     })
   } catch (err) {
-    if (signal?.aborted) throw err
-    throw upstreamConnectionError(provider.id, err)
+    if (signal.aborted) throw err
+    throw upstreamConnectionError(conn.providerId, err)
   }
-  if (res.status >= 400) throw upstreamStatusError(provider.id, res.status, upstreamErrorMessage(await res.text().catch(() => '')), res.headers.get('retry-after') ?? undefined)
+  if (res.status >= 400) throw upstreamStatusError(conn.providerId, res.status, upstreamErrorMessage(await res.text().catch(() => '')), res.headers.get('retry-after') ?? undefined)
   return res
 }
 
 /** Text to speech on an OpenAI-compatible upstream: the request goes as it came, the audio comes back. */
-export function openAiSpeechProvider(provider: ProviderRow, connections: UpstreamConnections): SpeechProvider {
+export function openAiSpeechProvider(connect: () => UpstreamConnection): SpeechProvider {
   return {
-    async speak(req: SpeechRequest): Promise<SpeechResult> {
+    async speak(req: SpeechRequest, ctx: CallContext): Promise<SpeechResult> {
       const format = req.format ?? 'mp3'
-      const body = JSON.stringify({ model: req.model, input: req.input, voice: req.voice, speed: req.speed ?? 1, response_format: format })
-      const res = await send(provider, connections, '/audio/speech', body, req.signal)
+      const body = JSON.stringify({ model: ctx.model.upstream, input: req.input, voice: req.voice, speed: req.speed ?? 1, response_format: format })
+      const res = await send(connect(), '/audio/speech', body, ctx.signal)
       const audio = Buffer.from(await res.arrayBuffer())
       return { audio, format, contentType: CONTENT_TYPES[format] ?? 'application/octet-stream', sampleRate: 24000, seconds: 0 }
     },
@@ -55,11 +53,11 @@ interface VerboseTranscript {
  * the gateway formats every response_format itself and bills by duration, as for local models; an
  * upstream model that only speaks json is asked again for json.
  */
-export function openAiTranscriptionProvider(provider: ProviderRow, connections: UpstreamConnections): TranscriptionProvider {
-  const form = (req: TranscriptionRequest, format: 'verbose_json' | 'json') => {
+export function openAiTranscriptionProvider(connect: () => UpstreamConnection): TranscriptionProvider {
+  const form = (req: TranscriptionRequest, model: string, format: 'verbose_json' | 'json') => {
     const f = new FormData()
     f.set('file', new Blob([typeof req.file === 'string' ? '' : Uint8Array.from(req.file)]), req.filename)
-    f.set('model', req.model)
+    f.set('model', model)
     f.set('response_format', format)
     if (req.prompt) f.set('prompt', req.prompt)
     if (req.temperature !== undefined) f.set('temperature', String(req.temperature))
@@ -68,15 +66,15 @@ export function openAiTranscriptionProvider(provider: ProviderRow, connections: 
     return f
   }
   return {
-    async transcribe(req: TranscriptionRequest): Promise<TranscriptionResult> {
+    async transcribe(req: TranscriptionRequest, ctx: CallContext): Promise<TranscriptionResult> {
       if (typeof req.file === 'string') throw new GatewayError({ status: 500, type: 'api_error', message: 'Upstream transcription takes the audio bytes, not a path.' })
       const path = req.task === 'translate' ? '/audio/translations' : '/audio/transcriptions'
       let raw: VerboseTranscript
       try {
-        raw = (await (await send(provider, connections, path, form(req, 'verbose_json'), req.signal)).json()) as VerboseTranscript
+        raw = (await (await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal)).json()) as VerboseTranscript
       } catch (err) {
         if (!(err instanceof GatewayError && err.status === 400 && /response_format/.test(err.message))) throw err
-        raw = (await (await send(provider, connections, path, form(req, 'json'), req.signal)).json()) as VerboseTranscript
+        raw = (await (await send(connect(), path, form(req, ctx.model.upstream, 'json'), ctx.signal)).json()) as VerboseTranscript
       }
       const segments: TranscriptSegment[] = (raw.segments ?? []).map((s, i) => ({
         id: s.id ?? i,

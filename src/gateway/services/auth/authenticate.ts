@@ -6,6 +6,7 @@ import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'
 import type { Principal } from './principal'
 
+/** The credentials a request presents, by header. */
 export interface PresentedCredentials {
   authorization?: string | undefined
   xApiKey?: string | undefined

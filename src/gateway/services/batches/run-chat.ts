@@ -2,7 +2,7 @@ import { isGatewayError } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
 import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { Principal } from '../auth/principal'
-import type { ChatContext } from '../chat/chat-context'
+import type { RequestContext } from '../pipeline/request-context'
 import type { ChatService } from '../chat/chat-service'
 
 /**
@@ -21,9 +21,9 @@ export type RunChatCompletion = (
  */
 export function runChatWith(chat: Pick<ChatService, 'prepare' | 'complete'>, clock: Clock): RunChatCompletion {
   return async (ctx, body, opts) => {
-    const chatCtx: ChatContext = { ...ctx, source: 'batch', startedAt: clock.now() }
+    const lineCtx: RequestContext = { ...ctx, source: 'batch', startedAt: clock.now() }
     try {
-      const { completion } = await chat.complete(chatCtx, chat.prepare(chatCtx, body, opts.fallbacks))
+      const { completion } = await chat.complete(chat.prepare(lineCtx, body, opts.fallbacks))
       return { status: 200, body: completion }
     } catch (err) {
       if (isGatewayError(err)) return { status: err.status, body: openAiErrorBody(err) }

@@ -1,5 +1,6 @@
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
-import type { ChatCallContext, ChatProvider, ChatStream } from '../../providers/types-chat'
+import type { ChatProvider, ChatStream } from '../../providers/contracts/chat'
+import type { CallContext } from '../../providers/contracts/provider-config'
 
 export function addUsage(a: Usage, b: Usage): Usage {
   const sum = (x: number, y: number) => x + y
@@ -23,7 +24,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
 const single = (req: ChatCompletionRequest): ChatCompletionRequest => ({ ...req, n: 1 })
 
 /** `n` > 1 on a provider without `n`: n requests at once, merged into one completion with indexed choices. */
-export async function completeFannedOut(provider: ChatProvider, req: ChatCompletionRequest, ctx: ChatCallContext): Promise<ChatCompletion> {
+export async function completeFannedOut(provider: ChatProvider, req: ChatCompletionRequest, ctx: CallContext): Promise<ChatCompletion> {
   const n = req.n ?? 1
   if (provider.supportsN || n === 1) return provider.complete(req, ctx)
   const parts = await Promise.all(Array.from({ length: n }, () => provider.complete(single(req), ctx)))
@@ -36,7 +37,7 @@ export async function completeFannedOut(provider: ChatProvider, req: ChatComplet
 }
 
 /** The streamed form: n upstream streams interleaved as they produce, each chunk's choice renumbered. */
-export async function streamFannedOut(provider: ChatProvider, req: ChatCompletionRequest, ctx: ChatCallContext): Promise<ChatStream> {
+export async function streamFannedOut(provider: ChatProvider, req: ChatCompletionRequest, ctx: CallContext): Promise<ChatStream> {
   const n = req.n ?? 1
   if (provider.supportsN || n === 1) return provider.stream(req, ctx)
   const streams = await Promise.all(Array.from({ length: n }, () => provider.stream(single(req), ctx)))

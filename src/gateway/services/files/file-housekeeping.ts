@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { FileService } from './file-service'
 
 const EXPIRY_SWEEP_EVERY_MS = 10 * 60_000
@@ -7,10 +7,11 @@ const EXPIRY_SWEEP_EVERY_MS = 10 * 60_000
  * At start-up, before anything else writes files: removes what interrupted writes left behind (temp
  * files, blobs without a row) and files past their expiry. Then sweeps expired files every ten
  * minutes; reads already treat an expired file as gone, the sweep gives the disk space back.
+ * Returns what stops the sweeps.
  */
-export async function startFileHousekeeping(app: FastifyInstance, files: FileService): Promise<void> {
+export async function startFileHousekeeping(files: FileService, log: FastifyBaseLogger): Promise<() => void> {
   const swept = await files.sweepOrphans()
-  if (swept.temp || swept.orphans) app.log.info({ ...swept }, 'removed unfinished file writes')
+  if (swept.temp || swept.orphans) log.info({ ...swept }, 'removed unfinished file writes')
   await files.sweepExpired()
   let running = false
   const timer = setInterval(() => {
@@ -18,9 +19,9 @@ export async function startFileHousekeeping(app: FastifyInstance, files: FileSer
     running = true
     files
       .sweepExpired()
-      .catch((err: unknown) => app.log.error({ err }, 'expired file sweep failed'))
+      .catch((err: unknown) => log.error({ err }, 'expired file sweep failed'))
       .finally(() => (running = false))
   }, EXPIRY_SWEEP_EVERY_MS)
   timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
+  return () => clearInterval(timer)
 }

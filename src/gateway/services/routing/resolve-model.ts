@@ -5,7 +5,7 @@ import type { ModelRow } from '../../store/repos/models-repo'
 import type { ProviderRow } from '../../store/repos/providers-repo'
 import type { TeamRow } from '../../store/repos/teams-repo'
 import type { Store } from '../../store/store'
-import { enabledModels } from '../model-access'
+import { enabledModels } from './model-access'
 
 export interface Target {
   model: ModelRow
@@ -22,7 +22,13 @@ function findModel(store: Store, label: string): ModelRow | undefined {
 }
 
 /** `model` is a model name, an alias, a model UUID or an agent UUID; it must be enabled for the team. */
-export function resolveModel(store: Store, team: TeamRow, label: string): { target: Target; agent: AgentRow | null } {
+export interface Resolved {
+  target: Target
+  /** Set when `model` named an agent: its model is `target`. */
+  agent: AgentRow | null
+}
+
+export function resolveModel(store: Store, team: TeamRow, label: string): Resolved {
   const agent = store.agents.get(label) ?? null
   const model = findModel(store, agent ? agent.model : label)
   if (!model) {

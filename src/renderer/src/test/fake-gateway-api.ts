@@ -6,7 +6,7 @@ import type { ChatRequestBody } from '../api/chat-types'
 import type { GatewayApi } from '../api/gateway-api'
 import { createAppStore } from '../stores/app-store'
 
-export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config' }
+export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
   { id: 'mid-1', name: 'gpt-echo', provider: 'up', upstream: 'gpt-4o-mini', engine: null, kind: 'chat', file: null, aliases: ['echo'], pricing: { input: 1000, output: 2000 }, source: 'config', created_at: 1 },
   { id: 'mid-2', name: 'other', provider: 'up', upstream: 'other-up', engine: null, kind: 'chat', file: null, aliases: [], pricing: {}, source: 'config', created_at: 1 },
@@ -32,7 +32,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
   const status: GatewayStatus = { version: 't', config_source: 'test', credits: { balance: 100 }, counts: { providers: 1, models: 3, teams: 1, keys: 0 } }
   const issue = (teamId: string): IssuedKey => {
     n++
-    const info: KeyInfo = { id: `key-${n}`, kind: 'team', team_id: teamId, user_id: null, hint: `gth-team-…k${n}`, name: 'Playground', status: 'active', source: 'admin', created_at: 1, expires_at: null, deprecated_at: null, revoked_at: null, last_used_at: null }
+    const info: KeyInfo = { id: `key-${n}`, kind: 'team', team_id: teamId, user_id: null, hint: `gth-team-…k${n}`, name: 'Playground', status: 'active', source: 'admin', created_at: 1, expires_at: null, deprecated_at: null, replaced_by: null, revoked_at: null, last_used_at: null }
     keys.push(info)
     return { ...info, key: `gth-team-secret-${n}` }
   }
@@ -48,7 +48,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     signOut: async () => undefined,
     addCredits: async (amount) => ({ balance: (status.credits.balance += amount) }),
     models: async () => MODELS,
-    providers: async () => [{ id: 'up', type: 'openai', base_url: 'http://up', has_api_key: true, source: 'config' }, { id: 'local', type: 'local', base_url: null, has_api_key: false, source: 'config' }],
+    providers: async () => [{ id: 'up', type: 'openai', base_url: 'http://up', has_api_key: true, api_key_env: null, source: 'config', created_at: 1 }, { id: 'local', type: 'local', base_url: null, has_api_key: false, api_key_env: null, source: 'config', created_at: 1 }],
     teams: async () => [TEAM],
     users: async () => [],
     keys: async () => structuredClone(keys),
@@ -65,7 +65,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     },
     agents: async () => agents,
     createAgent: async (input) => {
-      const a: Agent = { id: `agent-${agents.length + 1}`, name: input.name, model: input.model, system_prompt: input.system_prompt ?? null, params: input.params ?? {}, tools: input.tools ?? [], created_at: 1 }
+      const a: Agent = { id: `agent-${agents.length + 1}`, object: 'agent', name: input.name, model: input.model, system_prompt: input.system_prompt ?? null, params: input.params ?? {}, tools: input.tools ?? [], created_at: 1 }
       agents.push(a)
       return a
     },

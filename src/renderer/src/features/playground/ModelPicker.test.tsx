@@ -8,8 +8,8 @@ import { modelOptions } from '../../lib/model-options'
 import { MODELS, TEAM } from '../../test/fake-gateway-api'
 import { ModelPicker } from './ModelPicker'
 
-const agents = [{ id: '7d1c7c0e-0000-4000-8000-000000000001', name: 'Harbour pilot', model: 'gpt-echo', system_prompt: 'x', params: {}, tools: [], created_at: 1 }]
-const providers = [{ id: 'up', type: 'openai' as const, base_url: null, has_api_key: true, source: 'config' as const }]
+const agents = [{ id: '7d1c7c0e-0000-4000-8000-000000000001', object: 'agent' as const, name: 'Harbour pilot', model: 'gpt-echo', system_prompt: 'x', params: {}, tools: [], created_at: 1 }]
+const providers = [{ id: 'up', type: 'openai' as const, base_url: null, has_api_key: true, api_key_env: null, source: 'config' as const, created_at: 1 }]
 
 function Harness({ team = TEAM }: { team?: typeof TEAM }) {
   const [value, setValue] = useState('gpt-echo')

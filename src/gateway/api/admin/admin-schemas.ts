@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
+import { pricingSchema } from '../../../shared/pricing'
+
+/** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
+
+export const idParams = z.object({ id: z.string() })
+
+export const teamBody = z.strictObject({
+  name: z.string().trim().min(1),
+  models: z.array(z.string()).nullable().optional(),
+  fallbacks: z.record(z.string(), z.array(z.string())).optional(),
+  use_fallbacks: z.boolean().optional(),
+})
+
+export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1) })
+
+export const newKeyBody = z
+  .strictObject({
+    team_id: z.string().min(1).optional(),
+    user_id: z.string().min(1).optional(),
+    name: z.string().max(200).nullable().optional(),
+    /** Unix seconds. */
+    expires_at: z.number().int().positive().nullable().optional(),
+  })
+  .default({})
+
+export const rotateBody = z.strictObject({ grace_seconds: z.number().int().min(0).max(365 * 86400).optional() }).optional()
+
+export const modelBody = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_.:/-]+$/, 'may hold only letters, digits and . _ : / -'),
+  provider: z.string().min(1),
+  upstream: z.string().min(1).nullable().optional(),
+  engine: z.enum(MODEL_ENGINES).nullable().optional(),
+  kind: z.enum(MODEL_KINDS).nullable().optional(),
+  file: z.string().min(1).nullable().optional(),
+  aliases: z.array(z.string().min(1)).optional(),
+  pricing: pricingSchema.optional(),
+})
+
+export const providerBody = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'may hold only letters, digits, dot, dash and underscore'),
+  type: z.enum(['openai', 'anthropic', 'local']),
+  base_url: z.url({ protocol: /^https?$/ }).nullable().optional(),
+  /** Write-only: stored encrypted, never returned. */
+  api_key: z.string().min(1).nullable().optional(),
+})
+export const providerPatchBody = providerBody.omit({ id: true }).partial()
+
+export const creditsBody = z.strictObject({ add: z.number().refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits') })
+
+export const agentBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  model: z.string().min(1),
+  system_prompt: z.string().nullable().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  tools: z.array(z.unknown()).optional(),
+})
+
+/** `metadata[tag]=value` query pairs, gathered into one `metadata` object before the query is checked. */
+const withMetadata = (query: unknown) => {
+  const rest: Record<string, unknown> = {}
+  const metadata: Record<string, string> = {}
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const m = /^metadata\[(.+)\]$/.exec(k)
+    if (m) metadata[m[1]!] = String(v)
+    else rest[k] = v
+  }
+  return { ...rest, metadata }
+}
+const usageFields = {
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  team_id: z.string().optional(),
+  model: z.string().optional(),
+  metadata: z.record(z.string(), z.string()),
+}
+export const usageQuery = z.preprocess(
+  withMetadata,
+  z.strictObject({
+    ...usageFields,
+    endpoint: z.string().optional(),
+    /** Unix seconds: rows older than this (for paging back). */
+    before: z.coerce.number().int().positive().optional(),
+  }),
+)
+export const completionsQuery = z.preprocess(withMetadata, z.strictObject(usageFields))
+
+const conversationMessage = z.looseObject({ role: z.string().min(1) })
+/** The renderer's document; only what search and the list need is checked, the rest is kept as sent. */
+const conversationData = z.looseObject({ system_prompt: z.string().optional(), messages: z.array(conversationMessage).max(10_000) })
+export const conversationBody = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  model: z.string().max(200).nullable().optional(),
+  data: conversationData,
+})
+export const conversationPatchBody = conversationBody.partial()
+export const conversationsQuery = z.object({
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+export const importModelBody = z.strictObject({ path: z.string().min(1, 'must be the path of a whisper.cpp ggml model file'), name: z.string().min(1) })
+export const nameParams = z.object({ name: z.string() })

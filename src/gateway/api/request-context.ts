@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { abortOnClientClose } from '../http/client-abort'
+import type { Clock } from '../kernel/runtime'
+import type { Principal } from '../services/auth/principal'
+import type { ServedBy } from '../services/pipeline/pipeline'
+import type { RequestContext } from '../services/pipeline/request-context'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the API-key hook (http/api-key-auth.ts) on every `/v1` route. */
+    principal: Principal
+  }
+}
+
+/** The one place an HTTP request becomes a pipeline request: who, which request, when, and a signal for the client leaving. */
+export const requestContext = (req: FastifyRequest, reply: FastifyReply, clock: Clock): RequestContext => ({
+  principal: req.principal,
+  requestId: req.id,
+  signal: abortOnClientClose(reply),
+  source: 'api',
+  startedAt: clock.now(),
+})
+
+/** The headers of every answered model request (spec 2.3): which model answered, how long it took, which failed first. */
+export const servedHeaders = (served: ServedBy, elapsedMs: number): Record<string, string> => ({
+  'x-svc-model-id': served.target.model.id,
+  'x-svc-completion-time-ms': String(elapsedMs),
+  ...(served.fallbacksUsed.length ? { 'x-svc-fallbacks-used': served.fallbacksUsed.join(',') } : {}),
+})

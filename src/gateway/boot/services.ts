@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { anthropicProviderModule } from '../providers/anthropic/anthropic-provider'
+import { createLocalEngines } from '../providers/local/local-engines'
+import { localProviderModule } from '../providers/local/local-provider'
+import { openAiProviderModule } from '../providers/openai/openai-provider'
+import { createProviderRegistry } from '../providers/registry'
+import { createUpstreamConnections } from '../providers/upstream/upstream-connection'
+import { createAdminServices } from '../services/admin/admin-services'
+import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
+import { createAudioService } from '../services/audio/audio-service'
+import { createAuthenticator } from '../services/auth/authenticate'
+import { createBatchRunner } from '../services/batches/batch-runner'
+import { createBatchService } from '../services/batches/batch-service'
+import { runChatWith } from '../services/batches/run-chat'
+import { createChatService } from '../services/chat/chat-service'
+import { createCreditLedger } from '../services/credits/credit-ledger'
+import { createFileService } from '../services/files/file-service'
+import { createKeyService } from '../services/keys/key-service'
+import { createMessagesService } from '../services/messages/messages-service'
+import { createPipeline } from '../services/pipeline/pipeline'
+import { createModelList } from '../services/routing/model-access'
+import { createProviderConfigs } from '../services/routing/provider-configs'
+import { silentLogger } from '../kernel/logging'
+import { GATEWAY_VERSION } from '../kernel/version'
+import type { GatewayDeps } from './gateway-deps'
+
+/**
+ * Every service of the gateway, built once: the provider registry (upstream APIs and local engines
+ * registered alike), the one request pipeline over it, and the services of each endpoint group.
+ */
+export function createServices(deps: GatewayDeps) {
+  const log: FastifyBaseLogger = deps.logger ?? silentLogger()
+  const { config, store, clock, ids } = deps
+  const connections = createUpstreamConnections()
+  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines })
+  const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
+  const ledger = createCreditLedger(store)
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs: createProviderConfigs(deps.env, deps.cipher) })
+  const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
+  const chat = createChatService({ pipeline })
+  const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
+  return {
+    authenticate: createAuthenticator(store, clock),
+    keys,
+    pipeline,
+    chat,
+    messages: createMessagesService({ pipeline }),
+    audio: createAudioService({ pipeline }),
+    models: createModelList(store),
+    files,
+    runner,
+    batches: createBatchService({ store, clock, ids, runner }),
+    admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION),
+    localModels: createLocalModelsAdmin(localEngines.models),
+    async close() {
+      ledger.flush()
+      await registry.close()
+      await connections.closeAll()
+    },
+  }
+}
+
+export type GatewayServices = ReturnType<typeof createServices>

@@ -1,0 +1,17 @@
+import type { ProviderModule } from '../registry'
+import type { UpstreamConnections } from '../upstream/upstream-connection'
+import { anthropicChatProvider } from './anthropic-chat-provider'
+import { ANTHROPIC_DEFAULT_BASE_URL } from './anthropic-endpoint'
+import { anthropicMessagesPassthrough } from './anthropic-messages-passthrough'
+
+/** The Anthropic Messages API: chat through the pivot format, and `/v1/messages` as a byte-faithful passthrough. */
+export function anthropicProviderModule(connections: UpstreamConnections): ProviderModule {
+  return {
+    type: 'anthropic',
+    modalities: ['chat', 'messages'],
+    create(config) {
+      const connect = () => connections.get(config, ANTHROPIC_DEFAULT_BASE_URL)
+      return { chat: anthropicChatProvider(config.id, connect), messages: anthropicMessagesPassthrough(connect) }
+    },
+  }
+}

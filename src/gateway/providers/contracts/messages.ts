@@ -1,0 +1,16 @@
+import type { CallContext } from './provider-config'
+
+/** An upstream reply as it arrived: status, headers, and the body still to be read (or destroyed). */
+export interface RawUpstreamResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: AsyncIterable<Buffer> & { text(): Promise<string>; json(): Promise<unknown>; destroy(): void }
+}
+
+/**
+ * A provider's native API, forwarded byte for byte (`/v1/messages` to Anthropic). The provider owns
+ * its URL and its credential; the caller owns the bytes. Resolves at the first byte, whatever the status.
+ */
+export interface MessagesPassthrough {
+  send(body: Buffer, clientHeaders: Record<string, string>, ctx: CallContext): Promise<RawUpstreamResponse>
+}

@@ -1,0 +1,38 @@
+/** What a provider is built from: the settings of one provider, its secret resolved. Never a store row. */
+export type ProviderType = 'openai' | 'anthropic' | 'local'
+
+export interface UpstreamTimeouts {
+  connectMs: number
+  firstByteMs: number
+  totalMs: number
+}
+
+export interface ProviderConfig {
+  id: string
+  type: ProviderType
+  /** Null: the provider type's own default (api.openai.com, api.anthropic.com). */
+  baseUrl: string | null
+  apiKey: string | undefined
+  /** Extra headers sent upstream. */
+  headers: Record<string, string>
+  timeouts: UpstreamTimeouts
+  /** Changes whenever the provider's settings change: providers and connection pools are cached on it. */
+  version: number
+}
+
+/** The model a call is for: the name clients know, the id the upstream knows, a local model's file. */
+export interface ModelRef {
+  id: string
+  name: string
+  /** The upstream model id (our name when none is set). */
+  upstream: string
+  /** A local model's file, when the config names one. */
+  file: string | null
+}
+
+/** Every provider call gets its context: the model, the request id, and a signal that aborts when the client leaves. */
+export interface CallContext {
+  signal: AbortSignal
+  requestId: string
+  model: ModelRef
+}

@@ -1,0 +1,7 @@
+import type { UpstreamConnection } from '../upstream/upstream-connection'
+
+/** Where an OpenAI provider without a base_url goes. */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+
+/** OpenAI's credential header; every OpenAI-compatible API takes it. */
+export const openAiAuth = (conn: UpstreamConnection): Record<string, string> => (conn.apiKey ? { authorization: `Bearer ${conn.apiKey}` } : {})

@@ -1,0 +1,58 @@
+import type { SpeechProvider, TranscriptionProvider } from './contracts/audio'
+import type { ChatProvider } from './contracts/chat'
+import type { MessagesPassthrough } from './contracts/messages'
+import type { ProviderConfig, ProviderType } from './contracts/provider-config'
+
+/** What a model can be asked to do, one provider interface each. */
+export interface Modalities {
+  chat: ChatProvider
+  speech: SpeechProvider
+  transcription: TranscriptionProvider
+  messages: MessagesPassthrough
+}
+export type Modality = keyof Modalities
+
+/**
+ * One provider type, declared in its own folder: the modalities it serves and how to build them for
+ * one provider's settings. Upstream APIs and the local engines register alike.
+ */
+export interface ProviderModule {
+  type: ProviderType
+  modalities: readonly Modality[]
+  create(config: ProviderConfig): Partial<Modalities>
+  close?(): Promise<void>
+}
+
+/**
+ * Resolves a modality of a provider: built once per settings version (a changed provider gets fresh
+ * objects and connections), shared by every request after that.
+ */
+export function createProviderRegistry(modules: ProviderModule[]) {
+  const byType = new Map(modules.map((m) => [m.type, m]))
+  const built = new Map<string, { version: number; set: Partial<Modalities> }>()
+
+  return {
+    supports: (type: ProviderType, modality: Modality): boolean => byType.get(type)?.modalities.includes(modality) ?? false,
+
+    /** The provider of `modality` for these settings; the caller has checked `supports` first. */
+    resolve<M extends Modality>(modality: M, config: ProviderConfig): Modalities[M] {
+      let entry = built.get(config.id)
+      if (!entry || entry.version !== config.version || entry.set === undefined) {
+        const module = byType.get(config.type)
+        if (!module) throw new Error(`No provider module registered for type "${config.type}".`)
+        entry = { version: config.version, set: module.create(config) }
+        built.set(config.id, entry)
+      }
+      const provider = entry.set[modality]
+      if (!provider) throw new Error(`Provider type "${config.type}" has no ${modality} provider.`)
+      return provider
+    },
+
+    async close(): Promise<void> {
+      await Promise.all(modules.map((m) => m.close?.()))
+      built.clear()
+    },
+  }
+}
+
+export type ProviderRegistry = ReturnType<typeof createProviderRegistry>

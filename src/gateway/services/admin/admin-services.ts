@@ -1,0 +1,29 @@
+import type { AdminDeps } from './admin-deps'
+import { createAgentsAdmin } from './agents-admin'
+import { createConversationsAdmin } from './conversations-admin'
+import { createCreditsAdmin } from './credits-admin'
+import { createKeysAdmin } from './keys-admin'
+import { createModelsAdmin } from './models-admin'
+import { createProvidersAdmin } from './providers-admin'
+import { gatewayStatus } from './status-admin'
+import { createTeamsAdmin } from './teams-admin'
+import { createUsageAdmin } from './usage-admin'
+import { createUsersAdmin } from './users-admin'
+
+/** Every admin service, each applying its domain's rules on the store; the admin routes only parse and reply. */
+export function createAdminServices(deps: AdminDeps, version: string) {
+  return {
+    status: () => gatewayStatus(deps, version),
+    teams: createTeamsAdmin(deps),
+    users: createUsersAdmin(deps),
+    keys: createKeysAdmin(deps),
+    models: createModelsAdmin(deps),
+    providers: createProvidersAdmin(deps),
+    credits: createCreditsAdmin(deps),
+    agents: createAgentsAdmin(deps),
+    usage: createUsageAdmin(deps),
+    conversations: createConversationsAdmin(deps),
+  }
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>

@@ -1,0 +1,25 @@
+import type { UserInfo } from '../../../shared/admin-wire'
+import { notFound } from '../../../shared/errors'
+import type { UserRow } from '../../store/repos/users-repo'
+import type { AdminDeps } from './admin-deps'
+import { assertAdminOwned, conflict, deleted, found } from './admin-rules'
+
+const userJson = (u: UserRow): UserInfo => ({ id: u.id, name: u.name, team_id: u.teamId, source: u.source, created_at: Math.floor(u.createdAt / 1000) })
+
+/** Users: people with keys of their own that take their team's settings. */
+export function createUsersAdmin({ store, clock, ids, configSource }: AdminDeps) {
+  return {
+    list: (): UserInfo[] => store.users.list().map(userJson),
+    create(body: { name: string; team_id: string }): UserInfo {
+      if (!store.teams.get(body.team_id)) throw notFound(`No team with id "${body.team_id}".`, 'team_not_found', 'team_id')
+      if (store.users.getByName(body.name)) throw conflict(`A user named "${body.name}" exists already.`, 'name')
+      return userJson(store.users.upsert({ id: ids.uuid(), name: body.name, teamId: body.team_id, source: 'admin' }, clock.now()))
+    },
+    remove(id: string) {
+      const user = found(store.users.get(id), 'user', id, 'user_not_found')
+      assertAdminOwned(user, `User "${user.name}"`, configSource)
+      store.users.delete(user.id)
+      return deleted(user.id)
+    },
+  }
+}

@@ -1,0 +1,158 @@
+import { GatewayError, isGatewayError } from '../../../shared/errors'
+import type { Clock } from '../../kernel/runtime'
+import type { CallContext } from '../../providers/contracts/provider-config'
+import type { Modalities, Modality, ProviderRegistry } from '../../providers/registry'
+import { UpstreamError } from '../../providers/upstream/upstream-error'
+import type { UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
+import type { Store } from '../../store/store'
+import type { CreditLedger, Reservation } from '../credits/credit-ledger'
+import type { ProviderConfigs } from '../routing/provider-configs'
+import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
+import { usageRow } from './usage-row'
+import { MODALITY_KIND, unfitModel } from './model-fit'
+import type { RequestContext } from './request-context'
+
+export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations'
+
+/** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
+export interface Run<M extends Modality = Modality> {
+  ctx: RequestContext
+  endpoint: UsageEndpoint
+  modality: M
+  requestedModel: string
+  /** The model, then its fallbacks that can serve this modality. */
+  chain: Target[]
+  reservation: Reservation
+  attempts: UsageAttempt[]
+  metadata: Record<string, string> | null
+}
+
+export interface RunSpec<M extends Modality> {
+  endpoint: UsageEndpoint
+  modality: M
+  /** What the client put in `model`. */
+  requestedModel: string
+  /** `?fallbacks=`; the team's setting when undefined. */
+  useFallbacks: boolean | undefined
+  metadata?: Record<string, string> | null
+  /** The worst-case cost in micro-credits of trying these models. */
+  hold(chain: Target[]): number
+}
+
+/** Which model answered, and which were tried and failed before it. */
+export interface ServedBy {
+  target: Target
+  fallbacksUsed: string[]
+}
+
+export interface Served<T> extends ServedBy {
+  value: T
+}
+
+/** How a request ended, for its usage row and the ledger. Counters left out are 0. */
+export type Outcome = { target: Target | null; status: number } & Partial<
+  Pick<UsageRow, 'stream' | 'creditsMicro' | 'promptTokens' | 'completionTokens' | 'cachedTokens' | 'cacheCreationTokens' | 'audioSeconds' | 'characters' | 'usageEstimated' | 'error'>
+>
+
+export interface PipelineDeps {
+  store: Store
+  clock: Clock
+  ledger: CreditLedger
+  registry: ProviderRegistry
+  providerConfigs: ProviderConfigs
+}
+
+const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
+
+/**
+ * The one lifecycle of every model request (chat, messages, speech, transcription, translation, batch
+ * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
+ * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
+ */
+export function createPipeline({ store, clock, ledger, registry, providerConfigs }: PipelineDeps) {
+  const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
+
+  function callContext(ctx: RequestContext, t: Target): CallContext {
+    const { model } = t
+    return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+  }
+
+  return {
+    /** `model` as the client wrote it (name, alias, UUID, agent) -> a model that can serve `modality`, enabled for the team. */
+    resolve(ctx: RequestContext, label: string, modality: Modality): Resolved {
+      const resolved = resolveModel(store, ctx.principal.team, label)
+      const { target } = resolved
+      if (!serves(target, modality)) throw unfitModel(target, modality, kindOf(target.model), registry.supports(target.provider.type, modality))
+      return resolved
+    },
+
+    /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
+    begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
+      const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
+      const reservation = ledger.reserve(spec.hold(chain))
+      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], metadata: spec.metadata ?? null }
+    },
+
+    /**
+     * Calls each model of the chain in turn until one answers; every attempt is recorded. Only a
+     * fallbackable failure (connection, timeout, 429, 5xx before the first byte) moves on. `call`
+     * learns whether its model is the last, for passthroughs that must relay the last answer as it is.
+     */
+    async attempt<M extends Modality, T>(
+      run: Run<M>,
+      call: (provider: Modalities[M], ctx: CallContext, last: boolean) => Promise<T>,
+      statusOf: (value: T) => number = () => 200,
+    ): Promise<Served<T>> {
+      const { ctx, chain } = run
+      for (const [i, target] of chain.entries()) {
+        const last = i === chain.length - 1
+        const started = clock.now()
+        const attempt = { model: target.model.name, modelId: target.model.id }
+        try {
+          const provider = registry.resolve(run.modality, providerConfigs(target.provider))
+          const value = await call(provider, callContext(ctx, target), last)
+          run.attempts.push({ ...attempt, status: statusOf(value), latencyMs: clock.now() - started })
+          return { value, target, fallbacksUsed: chain.slice(0, i).map((t) => t.model.name) }
+        } catch (err) {
+          run.attempts.push({ ...attempt, status: statusOfError(err, ctx), latencyMs: clock.now() - started, error: (err as Error).message })
+          const canMoveOn = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted && !last
+          if (!canMoveOn) throw err
+        }
+      }
+      throw new GatewayError({ status: 500, type: 'api_error', message: 'No model to try.' })
+    },
+
+    /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
+    settle(run: Run, o: Outcome): number {
+      const { ctx } = run
+      const { target, ...counters } = o
+      ledger.settle(
+        run.reservation,
+        usageRow(ctx, clock.now(), {
+          endpoint: run.endpoint,
+          requestedModel: run.requestedModel,
+          modelId: target?.model.id ?? null,
+          modelName: target?.model.name ?? null,
+          attempts: run.attempts,
+          metadata: run.metadata,
+          ...counters,
+          error: o.error ?? null,
+        }),
+      )
+      return o.creditsMicro ?? 0
+    },
+
+    /** Settles a request that failed before any answer: no model, no cost, the error's status. */
+    fail(run: Run, err: unknown, stream = false): void {
+      this.settle(run, { target: null, status: statusOfError(err, run.ctx), stream, error: (err as Error).message })
+    },
+
+    /** Keeps request and reply of a `store: true` completion, tied to its usage row. */
+    storeCompletion(run: Run, c: { id: string; modelName: string; request: unknown; response: unknown }): void {
+      const { ctx } = run
+      store.completions.insert({ ...c, usageId: ctx.requestId, createdAt: ctx.startedAt, teamId: ctx.principal.team.id, metadata: run.metadata ?? {} })
+    },
+  }
+}
+
+export type Pipeline = ReturnType<typeof createPipeline>

@@ -1,0 +1,11 @@
+import type { Principal } from '../auth/principal'
+
+/** One request's identity and lifetime, whoever sent it (the HTTP API or a batch line). */
+export interface RequestContext {
+  principal: Principal
+  requestId: string
+  /** Aborted when the client goes away (or the batch line is cancelled). */
+  signal: AbortSignal
+  source: 'api' | 'batch'
+  startedAt: number
+}
