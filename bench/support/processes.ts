@@ -7,10 +7,14 @@ export interface StartOptions {
   ipc?: boolean
 }
 
-/** Starts a process and resolves with what the first line matching `ready` captured. */
+/** Starts a process, ended when this one exits, and resolves with what the first line matching `ready` captured. */
 export function startProcess(cmd: string, args: string[], ready: RegExp, { env = process.env, ipc = false }: StartOptions = {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] })
+    // A benchmark that fails half-way must not leave its servers running.
+    const killChild = () => child.kill()
+    process.once('exit', killChild)
+    child.once('exit', () => process.off('exit', killChild))
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => {
