@@ -75,14 +75,17 @@ const windows = { plain: [] as string[], stream: [] as string[] }
 for (const mode of ['plain', 'stream'] as const) {
   for (const target of ['bare', 'gatehouse'] as const) await load(target, mode, WARMUP)
   const spent = { bare: { proxy: 0, upstream: 0 }, gatehouse: { proxy: 0, upstream: 0 } }
+  const sliceRatios: number[] = []
   for (let slice = 0; slice < SLICES; slice++) {
     const share = Math.floor(REQUESTS / SLICES) + (slice < REQUESTS % SLICES ? 1 : 0)
-    for (const target of ['bare', 'gatehouse'] as const) {
-      const m = await measure(target, mode, share)
+    const bareSlice = await measure('bare', mode, share)
+    const gatehouseSlice = await measure('gatehouse', mode, share)
+    for (const [target, m] of [['bare', bareSlice], ['gatehouse', gatehouseSlice]] as const) {
       spent[target].proxy += m.proxy
       spent[target].upstream += m.upstream
-      if (target === 'gatehouse') windows[mode].push(`--window ${m.from}:${m.to}`)
     }
+    sliceRatios.push(gatehouseSlice.proxy / bareSlice.proxy)
+    windows[mode].push(`--window ${gatehouseSlice.from}:${gatehouseSlice.to}`)
   }
   const perRequest = (us: number) => us / REQUESTS
   const ratio = spent.gatehouse.proxy / spent.bare.proxy
@@ -92,6 +95,7 @@ for (const mode of ['plain', 'stream'] as const) {
     'Gatehouse µs/req': perRequest(spent.gatehouse.proxy).toFixed(0),
     'upstream µs/req (bare | Gatehouse run)': `${perRequest(spent.bare.upstream).toFixed(0)} | ${perRequest(spent.gatehouse.upstream).toFixed(0)}`,
     'Gatehouse/bare': `${ratio.toFixed(2)}x`,
+    'over slices': `${Math.min(...sliceRatios).toFixed(2)}-${Math.max(...sliceRatios).toFixed(2)}x`,
     target: `≤ ${TARGETS[mode]}x`,
   })
 }
@@ -99,6 +103,7 @@ for (const mode of ['plain', 'stream'] as const) {
 console.log(`chat completions: server CPU time (user + system) per request, ${REQUESTS} requests per cell at ${CONCURRENCY} concurrent clients, after ${WARMUP} warm-up requests`)
 if (PROFILE) console.log('(Gatehouse ran under --cpu-prof: its figures include the profiler)')
 console.table(rows)
+console.log(`over slices: the lowest and highest ratio of the ${SLICES} alternating windows, i.e. the noise of this run`)
 console.log('upstream: the fake upstream in the same windows, a sanity check; it costs a little more per request behind the slower proxy, waking for each request instead of batching them')
 
 for (const { pool } of Object.values(targets)) await pool.close()
