@@ -1,7 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'undici'
+import { startBenchGateway } from './support/bench-gateway'
 import { percentile, startProcess } from './support/processes'
 
 /**
@@ -13,18 +12,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000)
 
 const upstream = await startProcess(process.execPath, [join(import.meta.dirname, 'support/fake-chat-upstream.mjs')], /listening (\d+)/)
 const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
-const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'))
-writeFileSync(
-  join(dir, 'config.json'),
-  JSON.stringify({
-    credits: 1e12,
-    providers: [{ id: 'up', type: 'openai', base_url: `${upstreamUrl}/v1`, api_key: 'sk-bench' }],
-    models: [{ name: 'bench', provider: 'up', upstream: 'bench-upstream', pricing: { input: 1, output: 1 } }],
-    teams: [{ name: 'bench', keys: [KEY] }],
-  }),
-)
-const gateway = await startProcess(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0'], /listening on (http:\/\/\S+)/)
-const gatewayUrl = gateway.match[1]!
+const gateway = await startBenchGateway(upstreamUrl, KEY)
+const gatewayUrl = gateway.url
 
 const body = (stream: boolean) => JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(stream ? { stream: true } : {}) })
 const upstreamBody = (stream: boolean) => body(stream).replace('"bench"', '"bench-upstream"')

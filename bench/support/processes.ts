@@ -1,9 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
 
-/** Starts a process and resolves with what the first line matching `ready` captured. */
-export function startProcess(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv
+  /** Opens an IPC channel to the child (`child.send`), e.g. for `cpuUsageOf`. */
+  ipc?: boolean
+}
+
+/** Starts a process, ended when this one exits, and resolves with what the first line matching `ready` captured. */
+export function startProcess(cmd: string, args: string[], ready: RegExp, { env = process.env, ipc = false }: StartOptions = {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] })
+    // A benchmark that fails half-way must not leave its servers running.
+    const killChild = () => child.kill()
+    process.once('exit', killChild)
+    child.once('exit', () => process.off('exit', killChild))
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => {
@@ -13,6 +24,24 @@ export function startProcess(cmd: string, args: string[], ready: RegExp, env: No
     })
     child.stderr!.on('data', (d) => (err += d))
     child.on('exit', (code) => reject(new Error(`${cmd} exited ${code}: ${err}`)))
+  })
+}
+
+/** Node flags that make a child answer `cpuUsageOf`; start it with `ipc: true`. */
+export const reportCpuUsage = ['--import', join(import.meta.dirname, 'cpu-usage-reporter.mjs')]
+
+/** The child's own process.cpuUsage(), user + system microseconds, asked over its IPC channel. */
+export function cpuUsageOf(child: ChildProcess): Promise<number> {
+  if (!child.connected) return Promise.reject(new Error(`process ${child.pid} has no IPC channel: start it with ipc: true and reportCpuUsage`))
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`process ${child.pid} exited (${code}) before reporting its CPU time`))
+    const onMessage = (message: { cpuUsage?: unknown }) => {
+      if (typeof message?.cpuUsage !== 'number') return
+      child.off('message', onMessage).off('exit', onExit)
+      resolve(message.cpuUsage)
+    }
+    child.on('message', onMessage).once('exit', onExit)
+    child.send('cpu-usage')
   })
 }
 

@@ -1,0 +1,124 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Pool } from 'undici'
+import { startBenchGateway } from './support/bench-gateway'
+import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
+
+/**
+ * Gateway CPU time per proxied chat completion: user + system time of the server process over N
+ * requests at 16 concurrent clients, plain and streamed, through Gatehouse and through a bare
+ * node:http + undici proxy doing the same forward, both to one fake upstream, in one run. Each server
+ * is warmed up first (so tsx's transpiling and V8's JIT stay out) and read only over its measured
+ * windows, which alternate between the two proxies so background load on the machine falls on both.
+ * Each server reports its own process.cpuUsage() over IPC (cpu-usage-reporter.mjs): the whole process,
+ * all threads, to the microsecond (/proc's 10 ms ticks would be several percent of the bare proxy's total)
+ * and on any OS. The load generator is this process, which is not measured.
+ * BENCH_CPU_REQUESTS (default 10000) per cell, BENCH_CPU_WARMUP (default 5000) per server and mode;
+ * BENCH_CPU_PROFILE=1 runs Gatehouse under --cpu-prof (the figures then include the profiler's cost).
+ */
+const KEY = 'bench-cpu-team-key-0123456789abcdef'
+const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 10000)
+const WARMUP = Number(process.env.BENCH_CPU_WARMUP ?? 5000)
+const CONCURRENCY = 16
+const SLICES = 5
+const TARGETS = { plain: 2, stream: 2.5 }
+const PROFILE = process.env.BENCH_CPU_PROFILE === '1'
+if (!(REQUESTS >= SLICES) || !(WARMUP >= 0)) throw new Error(`BENCH_CPU_REQUESTS must be at least ${SLICES} and BENCH_CPU_WARMUP at least 0`)
+
+const profileDir = PROFILE ? mkdtempSync(join(tmpdir(), 'gh-cpu-profile-')) : undefined
+
+const upstream = await startProcess(process.execPath, [...reportCpuUsage, join(import.meta.dirname, 'support/fake-chat-upstream.mjs')], /listening (\d+)/, { ipc: true })
+const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
+const bare = await startProcess(process.execPath, [...reportCpuUsage, join(import.meta.dirname, 'support/bare-proxy.mjs'), upstreamUrl, 'bench-upstream'], /listening (\d+)/, { ipc: true })
+const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+const gatehouse = await startBenchGateway(upstreamUrl, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage], ipc: true })
+
+const targets = {
+  bare: { child: bare.child, pool: new Pool(`http://127.0.0.1:${bare.match[1]}`, { connections: CONCURRENCY }) },
+  gatehouse: { child: gatehouse.child, pool: new Pool(gatehouse.url, { connections: CONCURRENCY }) },
+}
+type Target = keyof typeof targets
+type Mode = keyof typeof TARGETS
+
+const payload = (mode: Mode) => JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(mode === 'stream' ? { stream: true } : {}) })
+const expected = { plain: 'Hello from the benchmark upstream.', stream: 'data: [DONE]' }
+
+/** Sends `total` requests over `CONCURRENCY` keep-alive connections, reading each reply to its end. */
+async function load(target: Target, mode: Mode, total: number): Promise<void> {
+  const body = payload(mode)
+  let sent = 0
+  const client = async () => {
+    while (sent < total) {
+      sent++
+      const res = await targets[target].pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body })
+      const text = await res.body.text()
+      if (res.statusCode !== 200 || !text.includes(expected[mode])) throw new Error(`${target} ${mode}: status ${res.statusCode}: ${text.slice(0, 300)}`)
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, client))
+}
+
+/** CPU microseconds the proxy and the upstream spent on `total` requests, and the monotonic window (µs). */
+async function measure(target: Target, mode: Mode, total: number) {
+  const proxy = targets[target].child
+  const [proxy0, upstream0] = await Promise.all([cpuUsageOf(proxy), cpuUsageOf(upstream.child)])
+  const from = process.hrtime.bigint() / 1000n
+  await load(target, mode, total)
+  const to = process.hrtime.bigint() / 1000n
+  const [proxy1, upstream1] = await Promise.all([cpuUsageOf(proxy), cpuUsageOf(upstream.child)])
+  return { proxy: proxy1 - proxy0, upstream: upstream1 - upstream0, from, to }
+}
+
+const rows = []
+const windows = { plain: [] as string[], stream: [] as string[] }
+for (const mode of ['plain', 'stream'] as const) {
+  for (const target of ['bare', 'gatehouse'] as const) await load(target, mode, WARMUP)
+  const spent = { bare: { proxy: 0, upstream: 0 }, gatehouse: { proxy: 0, upstream: 0 } }
+  const sliceRatios: number[] = []
+  for (let slice = 0; slice < SLICES; slice++) {
+    const share = Math.floor(REQUESTS / SLICES) + (slice < REQUESTS % SLICES ? 1 : 0)
+    const bareSlice = await measure('bare', mode, share)
+    const gatehouseSlice = await measure('gatehouse', mode, share)
+    for (const [target, m] of [['bare', bareSlice], ['gatehouse', gatehouseSlice]] as const) {
+      spent[target].proxy += m.proxy
+      spent[target].upstream += m.upstream
+    }
+    sliceRatios.push(gatehouseSlice.proxy / bareSlice.proxy)
+    windows[mode].push(`--window ${gatehouseSlice.from}:${gatehouseSlice.to}`)
+  }
+  const perRequest = (us: number) => us / REQUESTS
+  const ratio = spent.gatehouse.proxy / spent.bare.proxy
+  rows.push({
+    mode,
+    'bare µs/req': perRequest(spent.bare.proxy).toFixed(0),
+    'Gatehouse µs/req': perRequest(spent.gatehouse.proxy).toFixed(0),
+    'upstream µs/req (bare | Gatehouse run)': `${perRequest(spent.bare.upstream).toFixed(0)} | ${perRequest(spent.gatehouse.upstream).toFixed(0)}`,
+    'Gatehouse/bare': `${ratio.toFixed(2)}x`,
+    'over slices': `${Math.min(...sliceRatios).toFixed(2)}-${Math.max(...sliceRatios).toFixed(2)}x`,
+    target: `≤ ${TARGETS[mode]}x`,
+  })
+}
+
+console.log(`chat completions: server CPU time (user + system) per request, ${REQUESTS} requests per cell at ${CONCURRENCY} concurrent clients, after ${WARMUP} warm-up requests`)
+if (PROFILE) console.log('(Gatehouse ran under --cpu-prof: its figures include the profiler)')
+console.table(rows)
+console.log(`over slices: the lowest and highest ratio of the ${SLICES} alternating windows, i.e. the noise of this run`)
+console.log('upstream: the fake upstream in the same windows, a sanity check; it costs a little more per request behind the slower proxy, waking for each request instead of batching them')
+
+for (const { pool } of Object.values(targets)) await pool.close()
+const gatehouseExit = new Promise((resolve) => gatehouse.child.once('exit', resolve))
+gatehouse.child.kill('SIGTERM')
+bare.child.kill('SIGTERM')
+upstream.child.kill('SIGTERM')
+await gatehouseExit
+rmSync(gatehouse.dir, { recursive: true, force: true })
+if (profileDir) {
+  // Node names profiles CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main thread.
+  const main = readdirSync(profileDir).find((f) => f.includes(`.${gatehouse.child.pid}.0.`))
+  if (!main) throw new Error(`no main-thread profile of pid ${gatehouse.child.pid} in ${profileDir}`)
+  const file = join(profileDir, main)
+  console.log(`\nGatehouse CPU profile: ${file}\nWhole run (start-up and warm-up included):\n  node bench/support/top-functions.mjs ${file}`)
+  console.log(`Measured windows only (add --by package to group by library):`)
+  for (const mode of ['plain', 'stream'] as const) console.log(`  ${mode}: node bench/support/top-functions.mjs ${file} ${windows[mode].join(' ')}`)
+}

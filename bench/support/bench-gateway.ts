@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startProcess } from './processes'
+
+/**
+ * Gatehouse from source (cli.ts under tsx, as `npm run serve`) in a fresh temp data dir, with one model,
+ * `bench`, served by `upstreamUrl` as `bench-upstream`, and one team whose key is `key`. `nodeFlags`
+ * go before the script (e.g. --cpu-prof); `dir` holds the config and data for the caller to remove.
+ */
+export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'))
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({
+      credits: 1e12,
+      providers: [{ id: 'up', type: 'openai', base_url: `${upstreamUrl}/v1`, api_key: 'sk-bench' }],
+      models: [{ name: 'bench', provider: 'up', upstream: 'bench-upstream', pricing: { input: 1, output: 1 } }],
+      teams: [{ name: 'bench', keys: [key] }],
+    }),
+  )
+  const cli = join(import.meta.dirname, '../../src/gateway/boot/cli.ts')
+  const args = [...nodeFlags, '--import', 'tsx', cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0']
+  const { child, match } = await startProcess(process.execPath, args, /listening on (http:\/\/\S+)/, { ipc })
+  return { child, url: match[1]!, dir }
+}

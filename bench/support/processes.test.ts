@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cpuUsageOf, reportCpuUsage, startProcess } from './processes'
+
+// Burns CPU until its own process.cpuUsage() passes 150 ms, prints what it burned, then idles.
+const BURNER = `
+let n = 0
+while (process.cpuUsage().user + process.cpuUsage().system < 150_000) n++
+const { user, system } = process.cpuUsage()
+process.stdout.write('burned ' + (user + system) + '\\n')
+setInterval(() => {}, 1000)
+`
+
+describe('cpuUsageOf', () => {
+  const started: Array<{ kill(): void }> = []
+  afterEach(() => started.splice(0).forEach((c) => c.kill()))
+
+  it("reads a child's whole-process CPU time over IPC, never less than it reported itself", async () => {
+    const { child, match } = await startProcess(process.execPath, [...reportCpuUsage, '-e', BURNER], /burned (\d+)/, { ipc: true })
+    started.push(child)
+    const first = await cpuUsageOf(child)
+    expect(first).toBeGreaterThanOrEqual(Number(match[1]))
+    expect(await cpuUsageOf(child)).toBeGreaterThanOrEqual(first)
+  })
+
+  it('refuses a child started without an IPC channel, saying how to start it', async () => {
+    const { child } = await startProcess(process.execPath, ['-e', BURNER], /burned (\d+)/)
+    started.push(child)
+    await expect(cpuUsageOf(child)).rejects.toThrow(/no IPC channel: start it with ipc: true and reportCpuUsage/)
+  })
+
+  it('fails, not hangs, when the child exits before answering', async () => {
+    const { child } = await startProcess(process.execPath, ['-e', "process.stdout.write('up\\n'); process.on('message', () => process.exit(3))"], /up/, { ipc: true })
+    started.push(child)
+    await expect(cpuUsageOf(child)).rejects.toThrow(/exited \(3\) before reporting its CPU time/)
+  })
+})
