@@ -23,7 +23,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.server.bodyLimitBytes,
-    genReqId: () => `req_${ids.token(12)}`,
+    genReqId: () => ids.requestId(),
     requestIdHeader: false,
     return503OnClosing: true,
     forceCloseConnections: true,

@@ -26,4 +26,5 @@ const random = pooledRandom()
 export const randomIds: IdGenerator = {
   uuid: () => randomUUID(),
   token: (bytes = 12) => random(bytes).toString('base64url'),
+  requestId: () => `req_${Date.now().toString(36).padStart(9, '0')}${random(9).toString('base64url')}`,
 }

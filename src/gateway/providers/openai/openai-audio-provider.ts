@@ -1,29 +1,35 @@
-import { fetch, FormData } from 'undici'
+import { fetch, FormData, type Response } from 'undici'
 import { GatewayError } from '../../../shared/errors'
 import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
 import type { CallContext } from '../contracts/provider-config'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
+import { deadlineSignal } from '../upstream/deadline-signal'
 import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav', pcm: 'audio/pcm' }
 
-async function send(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal) {
-  const total = AbortSignal.timeout(conn.timeouts.totalMs)
-  let res
+/** POSTs to the upstream and reads the reply with `read`, all within the provider's total timeout. */
+async function send<T>(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal, read: (res: Response) => Promise<T>): Promise<T> {
+  const deadline = deadlineSignal(signal, conn.timeouts.totalMs)
   try {
-    res = await fetch(`${conn.baseUrl}${path}`, {
-      method: 'POST',
-      dispatcher: conn.dispatcher,
-      headers: { ...conn.headers, ...openAiAuth(conn), ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
-      body,
-      signal: AbortSignal.any([signal, total]),
-    })
-  } catch (err) {
-    if (signal.aborted) throw err
-    throw upstreamConnectionError(conn.providerId, err)
+    let res: Response
+    try {
+      res = await fetch(`${conn.baseUrl}${path}`, {
+        method: 'POST',
+        dispatcher: conn.dispatcher,
+        headers: { ...conn.headers, ...openAiAuth(conn), ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+        body,
+        signal: deadline.signal,
+      })
+    } catch (err) {
+      if (signal.aborted) throw err
+      throw upstreamConnectionError(conn.providerId, err)
+    }
+    if (res.status >= 400) throw upstreamStatusError(conn.providerId, res.status, upstreamErrorMessage(await res.text().catch(() => '')), res.headers.get('retry-after') ?? undefined)
+    return await read(res)
+  } finally {
+    deadline.release()
   }
-  if (res.status >= 400) throw upstreamStatusError(conn.providerId, res.status, upstreamErrorMessage(await res.text().catch(() => '')), res.headers.get('retry-after') ?? undefined)
-  return res
 }
 
 /** Text to speech on an OpenAI-compatible upstream: the request goes as it came, the audio comes back. */
@@ -32,8 +38,7 @@ export function openAiSpeechProvider(connect: () => UpstreamConnection): SpeechP
     async speak(req: SpeechRequest, ctx: CallContext): Promise<SpeechResult> {
       const format = req.format ?? 'mp3'
       const body = JSON.stringify({ model: ctx.model.upstream, input: req.input, voice: req.voice, speed: req.speed ?? 1, response_format: format })
-      const res = await send(connect(), '/audio/speech', body, ctx.signal)
-      const audio = Buffer.from(await res.arrayBuffer())
+      const audio = await send(connect(), '/audio/speech', body, ctx.signal, async (res) => Buffer.from(await res.arrayBuffer()))
       return { audio, format, contentType: CONTENT_TYPES[format] ?? 'application/octet-stream', sampleRate: 24000, seconds: 0 }
     },
   }
@@ -71,10 +76,10 @@ export function openAiTranscriptionProvider(connect: () => UpstreamConnection): 
       const path = req.task === 'translate' ? '/audio/translations' : '/audio/transcriptions'
       let raw: VerboseTranscript
       try {
-        raw = (await (await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal)).json()) as VerboseTranscript
+        raw = await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal, (res) => res.json() as Promise<VerboseTranscript>)
       } catch (err) {
         if (!(err instanceof GatewayError && err.status === 400 && /response_format/.test(err.message))) throw err
-        raw = (await (await send(connect(), path, form(req, ctx.model.upstream, 'json'), ctx.signal)).json()) as VerboseTranscript
+        raw = await send(connect(), path, form(req, ctx.model.upstream, 'json'), ctx.signal, (res) => res.json() as Promise<VerboseTranscript>)
       }
       const segments: TranscriptSegment[] = (raw.segments ?? []).map((s, i) => ({
         id: s.id ?? i,

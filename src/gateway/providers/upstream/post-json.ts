@@ -1,5 +1,6 @@
 import { request } from 'undici'
 import type { RawUpstreamResponse } from '../contracts/messages'
+import { deadlineSignal } from './deadline-signal'
 import type { UpstreamConnection } from './upstream-connection'
 import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from './upstream-error'
 
@@ -11,21 +12,24 @@ export type UpstreamResponse = RawUpstreamResponse
  * fallback may help.
  */
 export async function sendUpstream(conn: UpstreamConnection, path: string, body: string | Buffer, headers: Record<string, string>, signal: AbortSignal): Promise<UpstreamResponse> {
-  const total = AbortSignal.timeout(conn.timeouts.totalMs)
+  const deadline = deadlineSignal(signal, conn.timeouts.totalMs)
   try {
     const res = await request(`${conn.baseUrl}${path}`, {
       method: 'POST',
       dispatcher: conn.dispatcher,
       headers: { 'content-type': 'application/json', ...conn.headers, ...headers },
       body,
-      signal: AbortSignal.any([signal, total]),
+      signal: deadline.signal,
     })
     // An abort errors the body; readers see it through iteration, so an unread body must not crash.
     res.body.on('error', () => {})
+    // The total timeout runs until the body is read to its end or dropped.
+    res.body.once('close', deadline.release)
     return { status: res.statusCode, headers: res.headers, body: res.body as UpstreamResponse['body'] }
   } catch (err) {
+    deadline.release()
     if (signal.aborted) throw err
-    throw upstreamConnectionError(conn.providerId, total.aborted ? Object.assign(new Error('total timeout'), { code: 'UND_ERR_TOTAL_TIMEOUT' }) : err)
+    throw upstreamConnectionError(conn.providerId, deadline.timedOut() ? Object.assign(new Error('total timeout'), { code: 'UND_ERR_TOTAL_TIMEOUT' }) : err)
   }
 }
 

@@ -145,7 +145,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   }
 
   async function runLine(batch: BatchRow, line: ClaimedLine, signal: AbortSignal): Promise<void> {
-    const requestId = `req_${ids.token(12)}`
+    const requestId = ids.requestId()
     const result = await answer(batch, line, requestId, signal)
     // cut short by cancel, expiry or shutdown: not a result; the line stays pending (and runs after a restart)
     if ((signal.aborted || stopped) && result.status !== 200) {

@@ -20,18 +20,30 @@ export const outOfCredits = () =>
  * with 402 once the balance minus what is held is used up, so concurrent requests can overspend by at
  * most what was already in flight.
  *
- * Settling charges the real cost in the same transaction as the usage row. Settlements of one turn of
- * the event loop are committed together (group commit): under load one SQLite commit serves many
- * requests, and until it runs their charges count as held.
+ * Settling charges the real cost in the same transaction as the usage row. Settlements are committed
+ * together (group commit): at once after the turn of the event loop they happen in, or, under load,
+ * at most one commit per `minCommitIntervalMs`, so one SQLite commit serves many requests (a commit
+ * per request cost about 40 µs of CPU, eight rows a commit about 11 µs each). Until the commit runs
+ * their charges count as held.
  */
-export function createCreditLedger(store: Store) {
+export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now = () => Date.now() } = {}) {
   let heldMicro = 0
   let pending: UsageRow[] = []
   let pendingMicro = 0
   let scheduled = false
+  let lastCommit = -Infinity
+
+  function schedule(): void {
+    if (scheduled) return
+    scheduled = true
+    const wait = lastCommit + minCommitIntervalMs - now()
+    if (wait <= 0) setImmediate(flush)
+    else setTimeout(flush, wait)
+  }
 
   function flush(): void {
     scheduled = false
+    lastCommit = now()
     if (!pending.length) return
     const rows = pending
     const total = pendingMicro
@@ -55,10 +67,7 @@ export function createCreditLedger(store: Store) {
       heldMicro -= reservation.holdMicro
       pending.push(row)
       pendingMicro += row.creditsMicro
-      if (!scheduled) {
-        scheduled = true
-        setImmediate(flush)
-      }
+      schedule()
     },
     /** Commits what is settled but not yet written (on shutdown, and for callers that read right away). */
     flush,
