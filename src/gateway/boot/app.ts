@@ -11,6 +11,7 @@ import { modelsRoutes } from '../api/models/models-routes'
 import { webRoutes } from '../api/web/web-routes'
 import { installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
+import { lazyRequestLogger } from '../http/lazy-request-logger'
 import { installZodValidation } from '../http/route-schemas'
 import { GATEWAY_VERSION } from '../kernel/version'
 import { startFileHousekeeping } from '../services/files/file-housekeeping'
@@ -27,9 +28,11 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     requestIdHeader: false,
     return503OnClosing: true,
     forceCloseConnections: true,
+    childLoggerFactory: lazyRequestLogger,
   })
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id)
+    done()
   })
   installErrorHandler(app, config.server.bodyLimitBytes)
   installZodValidation(app)

@@ -24,12 +24,18 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
  */
 export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder): void {
   app.decorateRequest('principal', null as never)
-  app.addHook('onRequest', async (req, reply) => {
-    const holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key') })
+  app.addHook('onRequest', (req, reply, done) => {
+    let holder: KeyHolder
+    try {
+      holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key') })
+    } catch (err) {
+      return done(err as Error)
+    }
     ;(req as { principal: unknown }).principal = holder
     if (holder.deprecation) {
       reply.header('Deprecation', `@${Math.floor(holder.deprecation.deprecatedAt / 1000)}`)
       if (holder.deprecation.expiresAt !== null) reply.header('Sunset', new Date(holder.deprecation.expiresAt).toUTCString())
     }
+    done()
   })
 }

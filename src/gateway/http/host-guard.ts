@@ -20,14 +20,16 @@ export function isAllowedHost(name: string, extra: ReadonlySet<string>): boolean
  */
 export function installHostGuard(app: FastifyInstance, allowedHosts: string[]): void {
   const extra = new Set(allowedHosts.map((h) => h.toLowerCase()))
-  app.addHook('onRequest', async (req) => {
+  // Callback-style hooks here and in the auth hooks: they run on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.host
     const name = header ? hostName(header) : ''
-    if (!isAllowedHost(name, extra)) {
-      throw forbidden(
+    if (isAllowedHost(name, extra)) return done()
+    done(
+      forbidden(
         `Host "${header ?? ''}" is not allowed. This gateway answers only loopback names (localhost, 127.0.0.1, [::1]); add the name to server.allowed_hosts in the config to allow it.`,
         'host_not_allowed',
-      )
-    }
+      ),
+    )
   })
 }

@@ -39,8 +39,13 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       const opts = shape(req, ctx)
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
         try {
+          let done = false
           for await (const event of sseEvents(res.body)) {
-            if (event.data === '[DONE]') return
+            // Read on to the body's end after [DONE]: dropping a body before its end aborts the request (an error, with its stack, per stream).
+            if (done || event.data === '[DONE]') {
+              done = true
+              continue
+            }
             const raw = JSON.parse(event.data) as Record<string, unknown>
             if (raw.error) throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_stream_error', message: `The provider "${providerId}" failed mid-stream: ${JSON.stringify(raw.error)}` })
             const chunk = normalizeChunk(raw, opts)

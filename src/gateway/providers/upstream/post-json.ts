@@ -1,4 +1,3 @@
-import { request } from 'undici'
 import type { RawUpstreamResponse } from '../contracts/messages'
 import { deadlineSignal } from './deadline-signal'
 import type { UpstreamConnection } from './upstream-connection'
@@ -14,9 +13,10 @@ export type UpstreamResponse = RawUpstreamResponse
 export async function sendUpstream(conn: UpstreamConnection, path: string, body: string | Buffer, headers: Record<string, string>, signal: AbortSignal): Promise<UpstreamResponse> {
   const deadline = deadlineSignal(signal, conn.timeouts.totalMs)
   try {
-    const res = await request(`${conn.baseUrl}${path}`, {
+    // The provider's own pool, by path: no URL to parse and no origin to look up per request.
+    const res = await conn.dispatcher.request({
+      path: `${conn.basePath}${path}`,
       method: 'POST',
-      dispatcher: conn.dispatcher,
       headers: { 'content-type': 'application/json', ...conn.headers, ...headers },
       body,
       signal: deadline.signal,

@@ -1,13 +1,16 @@
-import { Agent, type Dispatcher } from 'undici'
+import { Pool } from 'undici'
 import type { ProviderConfig, UpstreamTimeouts } from '../contracts/provider-config'
 
 export interface UpstreamConnection {
   providerId: string
   baseUrl: string
   apiKey: string | undefined
+  /** The base URL's path (`/v1`), put before every request path: the pool is for the origin. */
+  basePath: string
   headers: Record<string, string>
   timeouts: UpstreamTimeouts
-  dispatcher: Dispatcher
+  /** Keep-alive connections to the base URL's origin. */
+  dispatcher: Pool
 }
 
 /**
@@ -22,13 +25,16 @@ export function createUpstreamConnections() {
       if (cached && cached.version === config.version) return cached.conn
       void cached?.conn.dispatcher.close()
       const { timeouts } = config
+      const baseUrl = (config.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '')
+      const url = new URL(baseUrl)
       const conn: UpstreamConnection = {
         providerId: config.id,
-        baseUrl: (config.baseUrl ?? defaultBaseUrl).replace(/\/+$/, ''),
+        baseUrl,
+        basePath: url.pathname.replace(/\/+$/, ''),
         apiKey: config.apiKey,
         headers: config.headers,
         timeouts,
-        dispatcher: new Agent({ connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
+        dispatcher: new Pool(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
       }
       cache.set(config.id, { version: config.version, conn })
       return conn

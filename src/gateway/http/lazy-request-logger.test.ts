@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream'
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../kernel/logging'
+import { lazyRequestLogger } from './lazy-request-logger'
+
+function capture() {
+  const lines: Record<string, unknown>[] = []
+  const stream = new Writable({ write: (chunk, _e, cb) => (lines.push(JSON.parse(String(chunk))), cb()) })
+  return { lines, stream }
+}
+
+describe('lazyRequestLogger', () => {
+  it('writes what a request logs at an enabled level, with its request id, and nothing below it', async () => {
+    const { lines, stream } = capture()
+    const app = Fastify({ loggerInstance: createLogger({ level: 'warn', stream }), childLoggerFactory: lazyRequestLogger, genReqId: () => 'req_one' })
+    app.get('/', async (req) => {
+      req.log.info('not written')
+      req.log.warn({ detail: 1 }, 'written')
+      return 'ok'
+    })
+    await app.inject({ method: 'GET', url: '/' })
+    await app.close()
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'written', reqId: 'req_one', detail: 1 })
+  })
+
+  it('keeps Fastify request logs at info', async () => {
+    const { lines, stream } = capture()
+    const app = Fastify({ loggerInstance: createLogger({ level: 'info', stream }), childLoggerFactory: lazyRequestLogger, genReqId: () => 'req_two' })
+    app.get('/x', async () => 'ok')
+    await app.inject({ method: 'GET', url: '/x?secret=1' })
+    await app.close()
+    expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed'])
+    expect(lines.every((l) => l.reqId === 'req_two')).toBe(true)
+    expect(JSON.stringify(lines)).not.toContain('secret')
+  })
+})
