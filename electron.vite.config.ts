@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
-import { defineConfig, externalizeDepsPlugin, type Plugin } from 'electron-vite'
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
+import type { Plugin } from 'vite'
 import { rendererConfig } from './vite.renderer.config'
 
 /**
