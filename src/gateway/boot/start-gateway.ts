@@ -48,10 +48,10 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.dataDir, 0o700)
-  if (!opts.cipher || opts.adminToken === undefined) assertHeadlessCanReadSecrets(opts.dataDir)
   const lock = opts.lockOwner === false ? undefined : acquireDataDirLock(opts.dataDir, opts.lockOwner ?? 'serve')
   let store: Store
   try {
+    if (!opts.cipher || opts.adminToken === undefined) assertHeadlessCanReadSecrets(opts.dataDir)
     store = openStore(join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
   } catch (e) {
     lock?.release()
