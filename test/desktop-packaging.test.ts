@@ -33,7 +33,7 @@ const OS_KEY: Record<string, string> = { darwin: 'mac', linux: 'linux', win32: '
  * electron-builder's filters, with its macros for a platform and arch: `asarUnpack`, or what ships (the
  * app's files by `files`, node_modules by the exclusions of `files`, as electron-builder splits them).
  */
-function matcher(name: 'ships' | 'asarUnpack', platform = process.platform, arch = process.arch) {
+function matcher(name: 'ships' | 'asarUnpack', platform: NodeJS.Platform = process.platform, arch: string = process.arch) {
   const appInfo = { productName: 'Gatehouse', sanitizedProductName: 'Gatehouse', version: '0.1.0' }
   const expand = (p: string) => expandMacro(p.replace('${platform}', platform), arch, appInfo, { os: OS_KEY[platform], '/*': '{,/**/*}' })
   const platformOptions = (config[OS_KEY[platform]!] ?? {}) as object
