@@ -10,11 +10,11 @@ import { rendererConfig } from './vite.renderer.config'
  * drops that optional package, so the version comes from package.json's range when it is missing:
  * the build never needs Electron itself.
  */
-function electronMajorVersion(): string {
+export function electronMajorVersion(root = resolve('.')): string {
   try {
-    return JSON.parse(readFileSync(resolve('node_modules/electron/package.json'), 'utf8')).version.split('.')[0]
+    return JSON.parse(readFileSync(resolve(root, 'node_modules/electron/package.json'), 'utf8')).version.split('.')[0]
   } catch {
-    const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8'))
+    const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
     const range: string = pkg.optionalDependencies?.electron ?? pkg.devDependencies?.electron
     return /\d+/.exec(range)![0]
   }
