@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { memoryKeychain } from '../../test/support/memory-keychain'
 import { GATEWAY_PROCESS_SOURCE, nodeGatewayLauncher } from '../../test/support/gateway-child'
 import { DataDirLockedError, readLockHolder } from '../gateway/boot/data-dir-lock'
 import { startGateway } from '../gateway/boot/start-gateway'
@@ -16,21 +16,6 @@ const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
-
-/** Stands in for the OS keychain, which a test cannot reach. */
-function memoryKeychain(key = randomBytes(32)): Keychain {
-  return {
-    seal: (plain) => {
-      const iv = randomBytes(16)
-      const c = createCipheriv('aes-256-cbc', key, iv)
-      return Buffer.concat([iv, c.update(plain, 'utf8'), c.final()])
-    },
-    unseal: (sealed) => {
-      const d = createDecipheriv('aes-256-cbc', key, sealed.subarray(0, 16))
-      return Buffer.concat([d.update(sealed.subarray(16)), d.final()]).toString('utf8')
-    },
-  }
-}
 
 function desktop(dataDir: string, keychain: Keychain | undefined) {
   const views: GatewayView[] = []

@@ -1,33 +1,16 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { memoryKeychain } from '../../../test/support/memory-keychain'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
 import { TEAM_KEY } from '../../../test/support/harness'
 import { startGateway } from '../../gateway/boot/start-gateway'
 import { resolveConfig } from '../../gateway/config/load-config'
 import { SealedSecretsError } from '../../gateway/security/key-slots'
 import { aesGcmCipher } from '../../gateway/security/secret-cipher'
-import { type Keychain, openDesktopSecrets, SecretsUnavailableError, setSecretStorage } from './desktop-secrets'
+import { openDesktopSecrets, SecretsUnavailableError, setSecretStorage } from './desktop-secrets'
 
-/**
- * The OS keychain cannot be reached from a test: this stands in for safeStorage, sealing with a key
- * that lives only in this process, as the real one lives only in the OS keychain.
- */
-function memoryKeychain(key = randomBytes(32)): Keychain {
-  return {
-    seal(plain) {
-      const iv = randomBytes(16)
-      const c = createCipheriv('aes-256-cbc', key, iv)
-      return Buffer.concat([Buffer.from('v10'), iv, c.update(plain, 'utf8'), c.final()])
-    },
-    unseal(sealed) {
-      const d = createDecipheriv('aes-256-cbc', key, sealed.subarray(3, 19))
-      return Buffer.concat([d.update(sealed.subarray(19)), d.final()]).toString('utf8')
-    },
-  }
-}
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-secrets-'))
 const files = (dir: string) => readdirSync(dir).sort()
