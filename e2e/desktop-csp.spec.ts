@@ -1,7 +1,7 @@
 import { contentSecurityPolicy } from '../src/main/window/web-security'
 import { expect, test } from './fixtures/test'
 import { PlaygroundPage } from './pages/playground-page'
-import type { PageName } from './pages/app-shell'
+import { ALL_PAGES } from './pages/app-shell'
 
 /**
  * The desktop window adds this Content-Security-Policy to every gateway response. Here the same header
@@ -16,8 +16,6 @@ interface CspPage {
     body: { setAttribute(name: string, value: string): void }
   }
 }
-
-const PAGES: PageName[] = ['Playground', 'Files', 'Audio', 'Keys', 'Models', 'Usage', 'Settings']
 
 test('the whole app runs under the desktop window\'s CSP without a single violation', async ({ page, gateway }) => {
   const csp = contentSecurityPolicy()
@@ -40,7 +38,7 @@ test('the whole app runs under the desktop window\'s CSP without a single violat
   await playground.pickModel('gpt-echo')
   await playground.send('Hello under a strict CSP')
   await playground.waitForAnswer()
-  for (const name of PAGES) {
+  for (const name of ALL_PAGES) {
     await playground.goTo(name)
     await page.waitForLoadState('networkidle')
   }
