@@ -105,8 +105,12 @@ export class DesktopGateway {
       }
       if (now.url && (this.view.kind !== 'attached' || this.view.url !== now.url)) {
         const tokenFile = join(this.deps.dataDir, ADMIN_TOKEN_FILE)
-        this.info = { url: now.url, adminToken: readFileSync(tokenFile, 'utf8').trim() }
-        this.setView({ kind: 'attached', url: now.url, pid: now.pid })
+        try {
+          this.info = { url: now.url, adminToken: readFileSync(tokenFile, 'utf8').trim() }
+          this.setView({ kind: 'attached', url: now.url, pid: now.pid })
+        } catch (e) {
+          this.setView({ kind: 'locked', holderUrl: now.url, message: `serve runs at ${now.url}, but its admin token cannot be read: ${(e as Error).message}` })
+        }
       }
     }
     this.setView({ kind: 'locked', holderUrl: holder.url, message: `serve (pid ${holder.pid}) owns ${this.deps.dataDir}` })
