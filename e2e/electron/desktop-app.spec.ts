@@ -1,6 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { e2eConfig } from '../fixtures/headless-gateway'
+import { startFakeUpstream } from '../fixtures/fake-upstream'
+import { PlaygroundPage } from '../pages/playground-page'
 import { buildOnce, electronSkipReason, freshDataDir, launchApp } from './electron-app'
 
 /**
@@ -54,4 +57,23 @@ test('a second launch on the same data dir leaves, and the first window stays', 
   await expect.poll(() => second.process().exitCode, { timeout: 30_000 }).toBe(0)
   expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
   await first.close()
+})
+
+test('chats from the playground through its own gateway, with the config in the data dir', async () => {
+  const upstream = await startFakeUpstream()
+  const { dir, port } = await freshDataDir()
+  writeFileSync(join(dir, 'gatehouse.yaml'), JSON.stringify(e2eConfig(upstream.url)))
+  const app = await launchApp(dir)
+  try {
+    const window = await app.firstWindow()
+    await expect.poll(() => window.url(), { timeout: 60_000 }).toBe(`http://127.0.0.1:${port}/`)
+    const playground = new PlaygroundPage(window)
+    await playground.pickModel('gpt-echo')
+    await playground.send('Hello from the desktop window')
+    expect(await playground.waitForAnswer()).toBe('echo-large heard you say: Hello from the desktop window')
+    for (const name of ['Keys', 'Models', 'Usage', 'Settings'] as const) await playground.goTo(name)
+  } finally {
+    await app.close()
+    await upstream.close()
+  }
 })
