@@ -1,16 +1,15 @@
 import { expect, test } from './fixtures/test'
-import type { PageName } from './pages/app-shell'
+import { ALL_PAGES } from './pages/app-shell'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
 
 test.use({ bypassCSP: true })
 
-const PAGES: PageName[] = ['Playground', 'Files', 'Audio', 'Keys', 'Models', 'Usage', 'Settings']
 
 test('every page: controls labelled (axe WCAG A/AA, as Lighthouse audits) and reachable with Tab', async ({ playground, page }) => {
   await playground.pickModel('gpt-echo')
   await playground.send('Hello')
   await playground.waitForAnswer()
-  for (const name of PAGES) {
+  for (const name of ALL_PAGES) {
     await playground.goTo(name)
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(200)

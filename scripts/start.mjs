@@ -1,4 +1,4 @@
-// `npm start`: builds and opens the desktop app. It needs Electron's binary, which npm downloads from
+// `npm start`: builds and opens the desktop app (arguments after `--` go to it, e.g. `npm start -- --hidden`). It needs Electron's binary, which npm downloads from
 // GitHub during install; where that download is impossible, this says so and points at `npm run serve`.
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -59,5 +59,5 @@ function ensureElectronSqlite() {
 
 ensureElectronSqlite()
 run('npx', ['--no-install', 'electron-vite', 'build'])
-const app = spawn(electron, [root], { stdio: 'inherit' })
+const app = spawn(electron, [root, ...process.argv.slice(2)], { stdio: 'inherit' })
 app.on('exit', (code) => process.exit(code ?? 0))

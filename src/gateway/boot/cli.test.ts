@@ -72,4 +72,20 @@ describe('npm run serve (cli.ts)', () => {
     expect(second.output()).not.toContain('gth-team-')
     expect(second.output()).not.toContain('First run')
   })
+
+  it('owns its data dir: a second serve on it exits 1 naming the first one\'s URL, and starts once the first stopped', async () => {
+    const dataDir = join(tempDir(), 'data')
+    const first = serve(['--data-dir', dataDir, '--port', '0'])
+    const url = await first.listening
+    const second = serve(['--data-dir', dataDir, '--port', '0'])
+    expect(await second.exited).toBe(1)
+    expect(second.errors()).toContain(`already runs on the data dir ${dataDir}, at ${url}`)
+    expect(second.errors()).not.toMatch(/\n\s+at /)
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    const third = serve(['--data-dir', dataDir, '--port', '0'])
+    await third.listening
+  })
 })

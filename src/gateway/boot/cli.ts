@@ -4,7 +4,9 @@ import { ConfigError } from '../config/config-error'
 import { defaultDataDir } from '../config/data-dir'
 import { defaultConfig, loadConfigFile } from '../config/load-config'
 import { createLogger } from '../kernel/logging'
+import { DataDirLockedError } from './data-dir-lock'
 import { startGateway } from './start-gateway'
+import { SealedSecretsError } from '../security/key-slots'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--port N] [--host H] [--log-level LEVEL]
 
@@ -77,7 +79,7 @@ main(process.argv.slice(2), process.env).then(
     if (code >= 0) process.exit(code)
   },
   (e: unknown) => {
-    if (e instanceof ConfigError) process.stderr.write(`${e.message}\n`)
+    if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof SealedSecretsError) process.stderr.write(`${e.message}\n`)
     else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Cannot listen: ${(e as Error).message}. Pick another --port.\n`)
     else process.stderr.write(`Gatehouse could not start: ${(e as Error).message}\n`)
     process.exit(1)

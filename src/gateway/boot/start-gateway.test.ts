@@ -1,9 +1,11 @@
-import { mkdtempSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { admin, baseConfigData, bearer, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
 import { resolveConfig } from '../config/load-config'
+import { SealedSecretsError } from '../security/key-slots'
+import { LOCK_FILE } from './data-dir-lock'
 import { startGateway } from './start-gateway'
 
 describe('restart persistence', () => {
@@ -76,5 +78,14 @@ describe('startGateway', () => {
     } finally {
       await second.close()
     }
+  })
+
+  it('headless, refuses a data dir whose secrets only the desktop app can unseal, and leaves no lock behind', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gh-start-'))
+    writeFileSync(join(dataDir, 'secret.key.sealed'), 'sealed by the keychain')
+    const config = resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {})
+    await expect(startGateway({ config, dataDir, env: {} })).rejects.toThrow(SealedSecretsError)
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false)
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 })

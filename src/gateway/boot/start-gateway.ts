@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildGateway } from './app'
+import { acquireDataDirLock } from './data-dir-lock'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices } from './services'
 import { createBlobStore } from '../blobs/blob-store'
@@ -9,6 +10,7 @@ import type { GatewayConfig } from '../config/gateway-config'
 import type { Env } from '../kernel/runtime'
 import { loadAdminToken } from '../security/admin-token'
 import { fileCipher } from '../security/file-cipher'
+import { assertHeadlessCanReadSecrets } from '../security/key-slots'
 import type { SecretCipher } from '../security/secret-cipher'
 import { seedFromConfig } from '../services/config-seed'
 import { issueFirstRunKey } from '../services/first-run'
@@ -24,6 +26,13 @@ export interface StartOptions {
   cipher?: SecretCipher
   /** better-sqlite3 built for Electron's ABI (see scripts/start.mjs). */
   nativeBinding?: string
+  /** The desktop app unseals it from the OS keychain; headless, it is the data dir's `admin-token` file. */
+  adminToken?: string
+  /**
+   * Who takes the data dir's single-owner lock: this gateway, as `serve` (default) or another name, or
+   * nobody when the caller already holds it (the desktop app's main process holds it for its gateway).
+   */
+  lockOwner?: string | false
 }
 
 export interface RunningGateway {
@@ -40,34 +49,50 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.dataDir, 0o700)
-  const store = openStore(join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
+  const lock = opts.lockOwner === false ? undefined : acquireDataDirLock(opts.dataDir, opts.lockOwner ?? 'serve')
+  let store: Store
+  try {
+    if (!opts.cipher || opts.adminToken === undefined) assertHeadlessCanReadSecrets(opts.dataDir)
+    store = openStore(join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
+  } catch (e) {
+    lock?.release()
+    throw e
+  }
+  let app: FastifyInstance | undefined
   try {
     const clock = systemClock
     const ids = randomIds
     const cipher = opts.cipher ?? fileCipher(opts.dataDir)
     seedFromConfig(opts.config, { store, clock, ids, cipher })
-    const adminToken = loadAdminToken(opts.dataDir)
+    const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
     const deps: GatewayDeps = { config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
-    const app = await buildGateway(deps, services)
+    app = await buildGateway(deps, services)
     await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port
     const host = opts.config.server.host.includes(':') ? `[${opts.config.server.host}]` : opts.config.server.host
+    const url = `http://${host}:${port}`
+    lock?.setUrl(url)
+    const running = app
     return {
-      app,
+      app: running,
       store,
-      url: `http://${host}:${port}`,
+      url,
       adminToken,
       firstRunKey,
       async close() {
-        await app.close()
+        await running.close()
         store.close()
+        lock?.release()
       },
     }
   } catch (e) {
+    // A gateway that was built but could not listen (port taken) stops its services before the store closes.
+    await app?.close()
     store.close()
+    lock?.release()
     throw e
   }
 }

@@ -70,6 +70,12 @@ describe('AppShell', () => {
       gatewayInfo: async () => ({ url: 'http://127.0.0.1:4310', adminToken: 't' }),
       takeFirstRunKey: async () => (handed ? null : ((handed = true), { teamName: 'default', key: 'gth-team-first-run' })),
       revealInFolder: async () => undefined,
+      openFileDialog: async () => [],
+      saveFileDialog: async () => null,
+      appVersion: async () => '0.1.0',
+      openExternal: async () => undefined,
+      gatewaySettings: async () => ({ port: 4310 }),
+      setGatewayPort: async () => ({ ok: true }),
     }
     const api = fakeGatewayApi()
     Object.assign(api, { connection: { mode: 'desktop', baseUrl: 'http://127.0.0.1:4310', adminToken: 't' } })

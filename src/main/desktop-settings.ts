@@ -1,0 +1,75 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+export const DEFAULT_PORT = 4310
+
+const bounds = z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int().min(200), height: z.number().int().min(200), maximized: z.boolean().default(false) })
+
+const settingsSchema = z.object({
+  port: z.number().int().min(1).max(65_535).default(DEFAULT_PORT),
+  window: bounds.nullable().default(null),
+})
+
+export type WindowBounds = z.infer<typeof bounds>
+export type DesktopSettings = z.infer<typeof settingsSchema>
+
+export const SETTINGS_FILE = 'desktop-settings.json'
+
+/**
+ * The desktop app's own settings (port, window placement) in `<userData>/desktop-settings.json`. A file
+ * that is missing or unreadable gives the defaults, field by field: a bad window size never costs the port.
+ */
+export function loadDesktopSettings(dir: string): DesktopSettings {
+  let raw: Record<string, unknown> = {}
+  try {
+    raw = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Record<string, unknown>
+  } catch {
+    // first start, or a file cut short: defaults
+  }
+  const out = settingsSchema.parse({})
+  for (const key of Object.keys(out) as Array<keyof DesktopSettings>) {
+    const field = settingsSchema.shape[key].safeParse(raw[key])
+    if (field.success) (out as Record<string, unknown>)[key] = field.data
+  }
+  return out
+}
+
+export function saveDesktopSettings(dir: string, settings: DesktopSettings): void {
+  const file = join(dir, SETTINGS_FILE)
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, JSON.stringify(settingsSchema.parse(settings), null, 2))
+  renameSync(tmp, file)
+}
+
+/** Checks a port typed by the user; the message names the field and the fix. */
+export function parsePort(value: unknown): { port: number } | { error: string } {
+  const port = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65_535) {
+    return { error: `port: must be a whole number from 1024 to 65535; got ${JSON.stringify(value)}` }
+  }
+  return { port }
+}
+
+export interface DisplayArea {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * Where to open the window: the saved placement when it is still on a screen (a monitor may have been
+ * unplugged since), else undefined for a centred default.
+ */
+export function placeWindow(saved: WindowBounds | null, displays: DisplayArea[]): WindowBounds | undefined {
+  if (!saved) return undefined
+  const visible = displays.find((d) => {
+    const w = Math.min(saved.x + saved.width, d.x + d.width) - Math.max(saved.x, d.x)
+    const h = Math.min(saved.y + saved.height, d.y + d.height) - Math.max(saved.y, d.y)
+    // enough of the title bar on this screen to grab it
+    return w >= 100 && h >= 50 && saved.y >= d.y - 10
+  })
+  if (!visible) return undefined
+  return { ...saved, width: Math.min(saved.width, visible.width), height: Math.min(saved.height, visible.height) }
+}
