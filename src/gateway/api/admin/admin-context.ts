@@ -1,5 +1,5 @@
 import type { GatewayConfig } from '../../config/gateway-config'
-import type { Clock, IdGenerator } from '../../kernel/runtime'
+import type { Clock, Env, IdGenerator } from '../../kernel/runtime'
 import type { SecretCipher } from '../../security/secret-cipher'
 import type { LocalAudio } from '../../services/audio/local-audio'
 import type { KeyService } from '../../services/keys/key-service'
@@ -13,4 +13,6 @@ export interface AdminContext {
   keys: KeyService
   config: GatewayConfig
   localAudio: LocalAudio
+  /** Provider keys given as `env:NAME`, for calls the admin API makes itself (provider probes). */
+  env: Env
 }

@@ -8,6 +8,7 @@ import { creditsAdmin } from './credits-admin'
 import { keysAdmin } from './keys-admin'
 import { localModelsAdmin } from './local-models-admin'
 import { modelsAdmin } from './models-admin'
+import { providerProbeAdmin } from './provider-probe-admin'
 import { providersAdmin } from './providers-admin'
 import { teamsAdmin } from './teams-admin'
 import { usageAdmin } from './usage-admin'
@@ -27,7 +28,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext & { ad
       keys: ctx.store.keys.list().length,
     },
   }))
-  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, creditsAdmin, agentsAdmin, usageAdmin, localModelsAdmin, conversationsAdmin]) {
+  for (const group of [teamsAdmin, usersAdmin, keysAdmin, modelsAdmin, providersAdmin, providerProbeAdmin, creditsAdmin, agentsAdmin, usageAdmin, localModelsAdmin, conversationsAdmin]) {
     await app.register(group, ctx)
   }
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../../shared/errors'
 import { parseOrThrow } from '../../../shared/validation/parse'
 import type { AgentRow } from '../../store/repos/agents-repo'
 import type { AdminContext } from './admin-context'
-import { seconds } from './admin-helpers'
+import { conflict, seconds } from './admin-helpers'
 
 const agentBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -26,11 +26,16 @@ const agentJson = (a: AgentRow) => ({
   created_at: seconds(a.createdAt),
 })
 
-/** Agents: saved presets (model, system prompt, parameters, tools), callable by their UUID as `model`. */
+/** Agents: saved presets (model, system prompt, parameters, tools), callable by their UUID or their unique name as `model`. */
 export async function agentsAdmin(app: FastifyInstance, { store, clock, ids }: AdminContext) {
   /** An agent must make a valid chat request on its own: the same validation a request gets. */
-  const check = (body: z.output<typeof agentBody>) => {
+  const check = (body: z.output<typeof agentBody>, selfId: string | null) => {
     if (!store.models.getByName(body.model)) throw badRequest(`Unknown model "${body.model}".`, 'model')
+    // The name is callable as `model`, so it must name this agent alone.
+    const twin = store.agents.list().find((a) => a.name === body.name && a.id !== selfId)
+    if (twin) throw conflict(`An agent named "${body.name}" exists already (${twin.id}).`, 'name')
+    const model = store.models.list().find((m) => m.name === body.name || m.aliases.includes(body.name))
+    if (model) throw conflict(`"${body.name}" already names model "${model.name}"; give the agent another name.`, 'name')
     for (const field of ['model', 'messages', 'stream', 'stream_options']) {
       if (body.params && field in body.params) throw badRequest(`params.${field} cannot be saved in an agent.`, `params.${field}`)
     }
@@ -56,14 +61,14 @@ export async function agentsAdmin(app: FastifyInstance, { store, clock, ids }: A
   app.get<{ Params: { id: string } }>('/agents/:id', async (req) => agentJson(find(req.params.id)))
   app.post('/agents', async (req, reply) => {
     const body = parseOrThrow(agentBody, req.body)
-    check(body)
+    check(body, null)
     return reply.code(201).send(agentJson(store.agents.upsert(toRow(ids.uuid(), body), clock.now())))
   })
   app.patch<{ Params: { id: string } }>('/agents/:id', async (req) => {
     const agent = find(req.params.id)
     const current = { name: agent.name, model: agent.model, system_prompt: agent.systemPrompt, params: agent.params, tools: agent.tools }
     const body = parseOrThrow(agentBody, { ...current, ...(req.body as object) })
-    check(body)
+    check(body, agent.id)
     return agentJson(store.agents.upsert(toRow(agent.id, body), clock.now()))
   })
   app.delete<{ Params: { id: string } }>('/agents/:id', async (req) => {

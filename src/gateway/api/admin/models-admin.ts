@@ -48,6 +48,7 @@ export async function modelsAdmin(app: FastifyInstance, { store, clock, ids, con
     }
     for (const l of [body.name, ...(body.aliases ?? [])]) {
       if (labels.has(l)) throw conflict(`"${l}" already names model "${labels.get(l)}".`, l === body.name ? 'name' : 'aliases')
+      if (store.agents.list().some((a) => a.name === l)) throw conflict(`"${l}" already names an agent.`, l === body.name ? 'name' : 'aliases')
     }
   }
   const toInput = (body: z.output<typeof modelBody>, id: string) => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { parseOrThrow } from '../../../shared/validation/parse'
+import { findAgent } from '../../services/routing/resolve-model'
 import type { StoredCompletion } from '../../store/repos/completions-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { AdminContext } from './admin-context'
@@ -27,7 +28,7 @@ function metadataFilter(query: Record<string, unknown>): { rest: Record<string, 
   return { rest, metadata }
 }
 
-const usageJson = (u: UsageRow) => ({
+const usageJson = (u: UsageRow, agentName: (label: string | null) => string | null) => ({
   id: u.id,
   created_at: seconds(u.createdAt),
   endpoint: u.endpoint,
@@ -36,6 +37,7 @@ const usageJson = (u: UsageRow) => ({
   team_id: u.teamId,
   user_id: u.userId,
   requested_model: u.requestedModel,
+  agent: agentName(u.requestedModel),
   model: u.modelName,
   model_id: u.modelId,
   attempts: u.attempts.map((a) => ({ model: a.model, model_id: a.modelId, status: a.status, latency_ms: a.latencyMs, error: a.error ?? null })),
@@ -71,7 +73,9 @@ export async function usageAdmin(app: FastifyInstance, { store }: AdminContext) 
     const { rest, metadata } = metadataFilter(req.query as Record<string, unknown>)
     const q = parseOrThrow(listQuery, rest)
     const rows = store.usage.list({ teamId: q.team_id, model: q.model, endpoint: q.endpoint, before: q.before === undefined ? undefined : q.before * 1000, metadata, limit: q.limit })
-    return { data: rows.map(usageJson) }
+    // Derived at read time: a renamed agent shows its current name, a deleted one none.
+    const agentName = (label: string | null) => (label ? (findAgent(store, label)?.name ?? null) : null)
+    return { data: rows.map((u) => usageJson(u, agentName)) }
   })
   app.get('/completions', async (req) => {
     const { rest, metadata } = metadataFilter(req.query as Record<string, unknown>)

@@ -47,6 +47,8 @@ const DEFAULT_HOLD_COMPLETION_TOKENS = 1024
 export function createChatService({ store, clock, ledger, providers }: ChatDeps) {
   function prepare(ctx: ChatContext, body: unknown, useFallbacks: boolean | undefined): PreparedChat {
     let req = parseChatCompletionRequest(body)
+    // What the client asked for (an agent's name or UUID too), before an agent fills in its model.
+    const requestedModel = req.model
     const { target, agent } = resolveModel(store, ctx.principal.team, req.model)
     const kind = kindOf(target.model)
     if (kind !== 'chat') {
@@ -58,7 +60,7 @@ export function createChatService({ store, clock, ledger, providers }: ChatDeps)
     const completionTokens = (req.max_completion_tokens ?? DEFAULT_HOLD_COMPLETION_TOKENS) * (req.n ?? 1)
     const hold = Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: promptTokens, completion_tokens: completionTokens })))
     const reservation = ledger.reserve(hold)
-    return { body, req, requestedModel: req.model, chain, reservation, attempts: [] }
+    return { body, req, requestedModel, chain, reservation, attempts: [] }
   }
 
   const callContext = (ctx: ChatContext, t: Target): ChatCallContext => ({
