@@ -183,3 +183,23 @@ export interface LocalModelProgress {
   totalBytes: number | null
   resumedFromBytes: number
 }
+
+/** `POST /admin/providers` (and, without `id`, `PATCH`). `api_key` is write-only. */
+export interface ProviderInput {
+  id: string
+  type: 'openai' | 'anthropic' | 'local'
+  base_url?: string | null
+  api_key?: string | null
+}
+
+/** `POST /admin/models` (and, partly, `PATCH`). */
+export interface ModelInput {
+  name: string
+  provider: string
+  upstream?: string | null
+  engine?: ModelEngine | null
+  kind?: ModelKind | null
+  file?: string | null
+  aliases?: string[]
+  pricing?: ModelPricing
+}

@@ -1,14 +1,16 @@
 /**
- * A small server-sent-events parser for data-only streams (spec section 6): feed it text as it
- * arrives; it calls `onData` once per event with the event's joined `data:` lines.
+ * A small server-sent-events parser: feed it text as it arrives; it calls `onEvent` once per event
+ * with the event's joined `data:` lines and its `event:` name (`message` when it has none).
  */
-export function createSseParser(onData: (data: string) => void) {
+export function createSseParser(onEvent: (data: string, event: string) => void) {
   let buffer = ''
   let dataLines: string[] = []
+  let eventName = ''
 
   const dispatch = () => {
-    if (dataLines.length) onData(dataLines.join('\n'))
+    if (dataLines.length) onEvent(dataLines.join('\n'), eventName || 'message')
     dataLines = []
+    eventName = ''
   }
   const line = (text: string) => {
     if (text === '') return dispatch()
@@ -18,6 +20,7 @@ export function createSseParser(onData: (data: string) => void) {
     let value = colon === -1 ? '' : text.slice(colon + 1)
     if (value.startsWith(' ')) value = value.slice(1)
     if (field === 'data') dataLines.push(value)
+    else if (field === 'event') eventName = value
   }
 
   return {
