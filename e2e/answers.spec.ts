@@ -1,28 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
 import { MARKDOWN_ANSWER } from './fixtures/fake-answers'
-import { startFakeUpstream, type FakeUpstream } from './fixtures/fake-upstream'
-import { startHeadlessGateway, type HeadlessGateway } from './fixtures/headless-gateway'
+import { gatewayPerFile } from './fixtures/file-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { shot, SIZES, THEMES, useTheme } from './support/layout'
 
 // One gateway for the file: each test starts its own conversation.
-let upstream: FakeUpstream
-let gateway: HeadlessGateway
-test.beforeAll(async () => {
-  upstream = await startFakeUpstream()
-  gateway = await startHeadlessGateway(upstream.url)
-})
-test.afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const env = gatewayPerFile()
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 const clipboard = (page: Page) => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())
 
 test('a Markdown answer renders as such: a table, highlighted code with a working copy button, a link, math', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   await playground.pickModel('gpt-echo')
   await playground.send('Markdown please')
   await playground.waitForAnswer()
@@ -67,10 +57,10 @@ test('a Markdown answer renders as such: a table, highlighted code with a workin
 
 test('a 429 turn offers Retry; the retried request carries one user turn', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   await page.getByRole('button', { name: 'New conversation' }).first().click()
   await playground.pickModel('gpt-mirror')
-  upstream.failNext(429)
+  env.upstream.failNext(429)
   await playground.send('Count the stars')
   const failed = page.getByTestId('failed-turn')
   await expect(failed).toContainText('No answer from gpt-mirror')
@@ -81,32 +71,32 @@ test('a 429 turn offers Retry; the retried request carries one user turn', async
   await shot(page, 'failed-turn-429')
 
   // Nothing is sent behind the person's back: a new message waits until the failed one is settled.
-  const before = upstream.requests.length
+  const before = env.upstream.requests.length
   await playground.send('Hello again?')
   await expect(page.getByRole('alert').filter({ hasText: 'retry it, edit it or discard it first' })).toBeVisible()
   await expect(playground.composer).toHaveValue('Hello again?')
-  expect(upstream.requests.length).toBe(before)
+  expect(env.upstream.requests.length).toBe(before)
   await playground.composer.fill('')
 
   await failed.getByRole('button', { name: 'Retry', exact: true }).click()
   expect(await playground.waitForAnswer()).toBe('mirror-small heard you say: Count the stars')
   await expect(failed).toHaveCount(0)
-  const retried = upstream.requests.at(-1)!
+  const retried = env.upstream.requests.at(-1)!
   expect(retried.messages.filter((m) => m.role === 'user')).toEqual([{ role: 'user', content: 'Count the stars' }])
   await expect(page.getByTestId('message-user')).toHaveCount(1)
 
   // Retry with another model: the same single turn goes to the model picked.
-  upstream.failNext(429)
+  env.upstream.failNext(429)
   await playground.send('And the planets?')
   await failed.getByRole('button', { name: 'Retry with another model' }).click()
   await failed.getByRole('list', { name: 'Other models' }).getByRole('button', { name: 'gpt-echo' }).click()
   expect(await playground.waitForAnswer()).toBe('echo-large heard you say: And the planets?')
-  expect(upstream.requests.at(-1)!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Count the stars', 'And the planets?'])
+  expect(env.upstream.requests.at(-1)!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Count the stars', 'And the planets?'])
 })
 
 test('a reload restores the model, the prompt, the parameters and the unsent draft', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   await page.getByRole('button', { name: 'New conversation' }).first().click()
   await playground.pickModel('gpt-mirror')
   await playground.setSystemPrompt('Answer like a harbour master.')

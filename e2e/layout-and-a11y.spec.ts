@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { startFakeUpstream, type FakeUpstream } from './fixtures/fake-upstream'
-import { startHeadlessGateway, TEAM_KEY, type HeadlessGateway } from './fixtures/headless-gateway'
+import { gatewayPerFile } from './fixtures/file-gateway'
+import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
 import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
@@ -10,33 +10,26 @@ test.use({ bypassCSP: true })
 /** Every page, by its address; each has rows with actions once the setup below has run. */
 const PAGES = ['playground', 'files', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
 
-let upstream: FakeUpstream
-let gateway: HeadlessGateway
+const env = gatewayPerFile()
 test.beforeAll(async () => {
-  upstream = await startFakeUpstream()
-  gateway = await startHeadlessGateway(upstream.url)
   // Rows for every table: an admin-made provider and model (editable), an agent, a file, usage.
-  const admin = { authorization: `Bearer ${new URL(gateway.loginUrl).searchParams.get('token')}`, 'content-type': 'application/json' }
+  const admin = { authorization: `Bearer ${new URL(env.gateway.loginUrl).searchParams.get('token')}`, 'content-type': 'application/json' }
   const post = async (path: string, body: unknown, headers: Record<string, string> = admin) => {
-    const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    const res = await fetch(`${env.gateway.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
     expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
   }
-  await post('/admin/providers', { id: 'spare', type: 'openai', base_url: `${upstream.url}/v1`, api_key: 'sk-spare' })
+  await post('/admin/providers', { id: 'spare', type: 'openai', base_url: `${env.upstream.url}/v1`, api_key: 'sk-spare' })
   await post('/admin/models', { name: 'spare-model-with-a-rather-long-name', provider: 'spare', upstream: 'mirror-small', aliases: ['spare'], pricing: { input: 10, output: 20 } })
   await post('/admin/agents', { name: 'harbour-pilot', model: 'gpt-echo', system_prompt: 'You steer ships into the harbour, slowly and carefully, whatever the weather.', params: { temperature: 0.3 } })
   await post('/v1/chat/completions', { model: 'harbour-pilot', messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' })
   const form = new FormData()
   form.append('purpose', 'batch')
   form.append('file', new Blob(['{"custom_id":"a","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-echo","messages":[]}}\n']), 'requests-with-a-long-file-name.jsonl')
-  expect((await fetch(`${gateway.url}/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}` }, body: form })).status).toBe(200)
-})
-test.afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
+  expect((await fetch(`${env.gateway.url}/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}` }, body: form })).status).toBe(200)
 })
 
 async function open(page: Page, id: (typeof PAGES)[number]) {
-  await page.goto(`${gateway.url}/#/${id}`)
+  await page.goto(`${env.gateway.url}/#/${id}`)
   await expect(page.locator(`main#main.page-${id}`)).toBeVisible()
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0)
@@ -59,7 +52,7 @@ for (const size of SIZES) {
   test(`at ${size.width}x${size.height}: no page scrolls sideways, every table action is clickable, axe finds nothing in light and dark`, async ({ page }) => {
     await page.setViewportSize(size)
     const playground = new PlaygroundPage(page)
-    await playground.signIn(gateway.loginUrl)
+    await playground.signIn(env.gateway.loginUrl)
     await playground.pickModel('gpt-echo')
     await playground.send('Markdown please')
     await playground.waitForAnswer()
@@ -85,7 +78,7 @@ for (const size of SIZES) {
 test('the side panels fold at any width; below 1000 px they are drawers; axe finds nothing in them', async ({ page }) => {
   const playground = new PlaygroundPage(page)
   await page.setViewportSize({ width: 1400, height: 900 })
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   const settings = page.getByRole('complementary', { name: 'Request settings' })
   await expect(settings).toBeVisible()
   await page.getByRole('button', { name: 'Show or hide request settings' }).click()
@@ -122,7 +115,7 @@ test('the side panels fold at any width; below 1000 px they are drawers; axe fin
 
 test('the skip link focuses the main area of the page it is on, without leaving it', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   for (const id of ['keys', 'models', 'playground'] as const) {
     await open(page, id)
     await page.reload()
@@ -139,7 +132,7 @@ test('the skip link focuses the main area of the page it is on, without leaving 
 
 test('the new pages are reachable with Tab alone', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   for (const id of ['models', 'local-models', 'agents'] as const) {
     await open(page, id)
     expect.soft(await unreachableByKeyboard(page), `keyboard on ${id}`).toEqual([])

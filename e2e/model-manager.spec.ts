@@ -1,28 +1,21 @@
 import { expect, test } from '@playwright/test'
-import { startFakeUpstream, type FakeUpstream } from './fixtures/fake-upstream'
-import { e2eConfig, startHeadlessGateway, type HeadlessGateway } from './fixtures/headless-gateway'
+import { gatewayPerFile } from './fixtures/file-gateway'
+import { e2eConfig } from './fixtures/headless-gateway'
 import { startModelMirror, VAD_TEST_MODEL, type ModelMirror } from './fixtures/model-mirror'
 import { ModelsPage } from './pages/models-page'
 import { PlaygroundPage } from './pages/playground-page'
 import { shot } from './support/layout'
 
-let upstream: FakeUpstream
 let mirror: ModelMirror
-let gateway: HeadlessGateway
 test.beforeAll(async () => {
-  upstream = await startFakeUpstream()
   mirror = await startModelMirror({ 'ggml-silero-v6.2.0.bin': VAD_TEST_MODEL })
-  gateway = await startHeadlessGateway(upstream.url, { config: { ...e2eConfig(upstream.url), engines: { models_mirror: mirror.url } } })
 })
-test.afterAll(async () => {
-  await gateway?.close()
-  await mirror?.close()
-  await upstream?.close()
-})
+test.afterAll(async () => mirror?.close())
+const env = gatewayPerFile((upstreamUrl) => ({ ...e2eConfig(upstreamUrl), engines: { models_mirror: mirror.url } }))
 
 test('a model download from a loopback mirror shows its progress, pauses, resumes and reaches 100%', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   await playground.goTo('Models')
   await new ModelsPage(page).openSection('Model manager')
   const row = page.getByRole('row', { name: /silero-v6\.2\.0/ })

@@ -1,26 +1,17 @@
 import { expect, test } from '@playwright/test'
-import { FAKE_UPSTREAM_KEY, startFakeUpstream, type FakeUpstream } from './fixtures/fake-upstream'
-import { startHeadlessGateway, type HeadlessGateway } from './fixtures/headless-gateway'
+import { FAKE_UPSTREAM_KEY } from './fixtures/fake-upstream'
+import { gatewayPerFile } from './fixtures/file-gateway'
 import { ModelsPage } from './pages/models-page'
 import { PlaygroundPage } from './pages/playground-page'
 import { shot, SIZES, THEMES, useTheme } from './support/layout'
 
 // One gateway started with no config file at all, as after a fresh install; the tests build on each other.
 test.describe.configure({ mode: 'serial' })
-let upstream: FakeUpstream
-let gateway: HeadlessGateway
-test.beforeAll(async () => {
-  upstream = await startFakeUpstream()
-  gateway = await startHeadlessGateway(upstream.url, { config: null })
-})
-test.afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const env = gatewayPerFile(() => null)
 
 test('a gateway started with no config shows onboarding: no chat model, and the ways to get one', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   const onboarding = page.getByTestId('onboarding')
   await expect(onboarding.getByRole('heading', { name: 'No chat model to talk to yet' })).toBeVisible()
   await expect(onboarding.getByRole('button', { name: 'Add a provider' })).toBeVisible()
@@ -42,13 +33,13 @@ test('a gateway started with no config shows onboarding: no chat model, and the 
 test('adding a provider on loopback: test the connection, import its models, and a chat answer streams', async ({ page }) => {
   const playground = new PlaygroundPage(page)
   const models = new ModelsPage(page)
-  await playground.signIn(gateway.loginUrl)
+  await playground.signIn(env.gateway.loginUrl)
   await page.getByTestId('onboarding').getByRole('button', { name: 'Add a provider' }).click()
 
   // A wrong key is caught by the live test, and the key is not shown back.
-  let dialog = await models.fillProvider({ baseUrl: `${upstream.url}/v1`, apiKey: 'sk-not-this-one' })
+  let dialog = await models.fillProvider({ baseUrl: `${env.upstream.url}/v1`, apiKey: 'sk-not-this-one' })
   await expect(dialog.getByRole('status')).toContainText('The provider answered 401: Incorrect API key provided. Check the API key.')
-  dialog = await models.fillProvider({ baseUrl: `${upstream.url}/v1`, apiKey: FAKE_UPSTREAM_KEY, name: 'loopback' })
+  dialog = await models.fillProvider({ baseUrl: `${env.upstream.url}/v1`, apiKey: FAKE_UPSTREAM_KEY, name: 'loopback' })
   await expect(dialog.getByRole('status')).toContainText(/connected .* 2 models listed/)
   await dialog.getByRole('checkbox', { name: 'echo-large' }).check()
   await dialog.getByLabel('Name for echo-large').fill('echo')
@@ -68,7 +59,7 @@ test('adding a provider on loopback: test the connection, import its models, and
   await expect(playground.sendButton).toBeVisible({ timeout: 20_000 })
   await expect(playground.lastAnswer.getByTestId('answer-text')).toContainText('word60')
   await expect(playground.lastAnswer.getByTestId('answer-cost')).toContainText('credits')
-  expect(upstream.requests.at(-1)).toMatchObject({ model: 'echo-large', stream: true })
+  expect(env.upstream.requests.at(-1)).toMatchObject({ model: 'echo-large', stream: true })
   await shot(page, 'onboarding-first-answer')
 
   // The provider and its model are on the Models page, made here (so editable), with the key never shown.

@@ -1,8 +1,7 @@
 import type { LocalModelInfo, LocalModelProgress } from '../../../shared/admin-wire'
-import { isAbort, networkError } from './api-error'
 import type { Connection } from './connection'
 import { requestJson, send } from './http'
-import { createSseParser } from './sse-parser'
+import { readEventStream } from './sse-parser'
 
 export type LocalModelEvent =
   | { type: 'progress'; progress: LocalModelProgress }
@@ -36,7 +35,7 @@ export function createLocalModelsApi(conn: Connection): LocalModelsApi {
     async followLocalModelEvents(onEvent, signal) {
       // EventSource cannot send the admin header or token, so the stream is read with fetch.
       const res = await send(conn, '/admin/local-models/events', { auth: 'admin', signal })
-      const parser = createSseParser((data, event) => {
+      await readEventStream(res, (data, event) => {
         let payload: unknown
         try {
           payload = JSON.parse(data)
@@ -46,19 +45,9 @@ export function createLocalModelsApi(conn: Connection): LocalModelsApi {
         if (event === 'progress') onEvent({ type: 'progress', progress: payload as LocalModelProgress })
         else if (event === 'installed') onEvent({ type: 'installed', name: (payload as { name: string }).name })
         else if (event === 'deleted') onEvent({ type: 'deleted', name: payload as string })
+      }).catch((e: unknown) => {
+        if (!signal.aborted) throw e
       })
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-      try {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) break
-          parser.feed(value)
-        }
-        parser.end()
-      } catch (e) {
-        if (isAbort(e) || signal.aborted) return
-        throw networkError(e)
-      }
     },
   }
 }

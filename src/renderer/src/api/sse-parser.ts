@@ -1,3 +1,5 @@
+import { isAbort, networkError } from './api-error'
+
 /**
  * A small server-sent-events parser: feed it text as it arrives; it calls `onEvent` once per event
  * with the event's joined `data:` lines and its `event:` name (`message` when it has none).
@@ -38,5 +40,26 @@ export function createSseParser(onEvent: (data: string, event: string) => void) 
       buffer = ''
       dispatch()
     },
+  }
+}
+
+/**
+ * Reads a response's event stream to its end, one call per event. Resolves 'aborted' when the request's
+ * signal stopped it (what arrived has been delivered); any other read failure is a network error.
+ */
+export async function readEventStream(res: Response, onEvent: (data: string, event: string) => void): Promise<'ended' | 'aborted'> {
+  const parser = createSseParser(onEvent)
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      parser.feed(value)
+    }
+    parser.end()
+    return 'ended'
+  } catch (e) {
+    if (isAbort(e)) return 'aborted'
+    throw networkError(e)
   }
 }

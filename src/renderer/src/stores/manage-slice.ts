@@ -35,6 +35,11 @@ export interface ManageSlice {
 /** Changes to providers, models, team access and agents through the admin API; the catalog is read again after each. */
 export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, get) => {
   const reload = () => get().loadCatalog()
+  /** An admin call, then the catalog read again so every page shows the change. */
+  const thenReload = <A extends unknown[]>(call: (...args: A) => Promise<unknown>) => async (...args: A) => {
+    await call(...args)
+    await reload()
+  }
   const playgroundTeam = () => {
     const { teams } = get().catalog
     return teams.find((t) => t.id === get().access.teamId) ?? teams.find((t) => t.name === 'default') ?? teams[0]
@@ -60,26 +65,11 @@ export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, 
       await reload()
       return result
     },
-    async updateProvider(id, patch) {
-      await api.updateProvider(id, patch)
-      await reload()
-    },
-    async deleteProvider(id) {
-      await api.deleteProvider(id)
-      await reload()
-    },
-    async addModel(input) {
-      await api.createModel(input)
-      await reload()
-    },
-    async updateModel(id, patch) {
-      await api.updateModel(id, patch)
-      await reload()
-    },
-    async deleteModel(id) {
-      await api.deleteModel(id)
-      await reload()
-    },
+    updateProvider: thenReload(api.updateProvider),
+    deleteProvider: thenReload(api.deleteProvider),
+    addModel: thenReload(api.createModel),
+    updateModel: thenReload(api.updateModel),
+    deleteModel: thenReload(api.deleteModel),
     async setModelEnabled(teamId, modelName, enabled) {
       const team = get().catalog.teams.find((t) => t.id === teamId)
       if (!team) return
@@ -90,10 +80,7 @@ export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, 
       await api.updateTeam(teamId, { models: all.every((n) => next.includes(n)) ? null : next })
       await reload()
     },
-    async updateAgent(id, input) {
-      await api.updateAgent(id, input)
-      await reload()
-    },
+    updateAgent: thenReload(api.updateAgent),
     async duplicateAgent(id) {
       const agent = get().catalog.agents.find((a) => a.id === id)
       if (!agent) return

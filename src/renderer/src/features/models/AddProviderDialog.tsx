@@ -5,6 +5,7 @@ import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ProviderProbe } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
+import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 import { PROVIDER_ID, pricingFrom, providerIdFrom } from './model-forms'
 import { ProbeResult } from './ProbeResult'
@@ -30,8 +31,7 @@ export function AddProviderDialog({ onClose, onAdded }: { onClose: () => void; o
   const [idText, setIdText] = useState<string | null>(null)
   const [probe, setProbe] = useState<ProviderProbe | 'testing' | null>(null)
   const [rows, setRows] = useState<PickRow[]>([])
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const request = useRequest()
 
   const spec = TYPES.find((t) => t.id === type)!
   const id = idText ?? providerIdFrom(type, baseUrl, catalog.providers.map((p) => p.id))
@@ -51,21 +51,15 @@ export function AddProviderDialog({ onClose, onAdded }: { onClose: () => void; o
       setProbe({ ok: false, status: null, latency_ms: 0, error: messageOf(e), models: [] })
     }
   }
-  const save = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
+  const save = () =>
+    request.run(async () => {
       const models = rows.map((r) => ({ upstream: r.upstream, name: r.name, pricing: (pricingFrom(r.input, r.output) as { ok: true; pricing: object }).pricing }))
       const result = await addProvider({ id, type, base_url: baseUrl.trim() || null, api_key: apiKey.trim() || null }, models)
       notify(`Provider ${id} added${result.created.length ? ` with ${result.created.length} model${result.created.length > 1 ? 's' : ''}` : ''}`, 'success')
       if (result.failed.length) notify(`Not added: ${result.failed.map((f) => `${f.name} (${f.error})`).join('; ')}`, 'error')
       onAdded?.(result.created)
       onClose()
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <Dialog
@@ -75,8 +69,8 @@ export function AddProviderDialog({ onClose, onAdded }: { onClose: () => void; o
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={busy || !!idError || !!urlError || !!problem} onClick={() => void save()}>
-            {busy ? 'Saving…' : `Save provider${rows.length ? ` and ${rows.length} model${rows.length > 1 ? 's' : ''}` : ''}`}
+          <Button variant="primary" disabled={request.busy || !!idError || !!urlError || !!problem} onClick={() => void save()}>
+            {request.busy ? 'Saving…' : `Save provider${rows.length ? ` and ${rows.length} model${rows.length > 1 ? 's' : ''}` : ''}`}
           </Button>
         </>
       }
@@ -111,7 +105,7 @@ export function AddProviderDialog({ onClose, onAdded }: { onClose: () => void; o
         <ProviderModelPicker listed={listed} rows={rows} onChange={setRows} />
         {problem && <p className="field-error" role="alert">{problem}</p>}
       </section>
-      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
     </Dialog>
   )
 }

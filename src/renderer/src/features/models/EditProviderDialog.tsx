@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ProviderInfo } from '../../../../shared/admin-wire'
-import { messageOf } from '../../api/api-error'
+import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 
 /** A provider's URL and key; the key field only replaces the stored one (it is never read back). */
@@ -12,28 +12,22 @@ export function EditProviderDialog({ provider, onClose }: { provider: ProviderIn
   const update = useAppStore((s) => s.updateProvider)
   const [baseUrl, setBaseUrl] = useState(provider.base_url ?? '')
   const [apiKey, setApiKey] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const request = useRequest()
   const urlError = baseUrl && !/^https?:\/\/\S+$/.test(baseUrl) ? 'An http:// or https:// URL.' : undefined
-  const save = async () => {
-    setBusy(true)
-    try {
+  const save = () =>
+    request.run(async () => {
       await update(provider.id, { base_url: baseUrl.trim() || null, ...(apiKey.trim() ? { api_key: apiKey.trim() } : {}) })
       onClose()
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
+    })
   return (
-    <Dialog title={`Edit provider ${provider.id}`} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={busy || !!urlError} onClick={() => void save()}>{busy ? 'Saving…' : 'Save'}</Button></>}>
+    <Dialog title={`Edit provider ${provider.id}`} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !!urlError} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save'}</Button></>}>
       <Field label="Base URL" hint="Empty: the provider's public API" error={urlError}>
         {(control) => <input {...control} className="input mono" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
       </Field>
       <Field label="New API key" hint={provider.has_api_key ? 'A key is stored; leave empty to keep it.' : 'No key is stored.'}>
         {(control) => <input {...control} className="input mono" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />}
       </Field>
-      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
     </Dialog>
   )
 }

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ModelInfo } from '../../../../shared/admin-wire'
-import { messageOf } from '../../api/api-error'
+import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 import { MODEL_NAME, pricingFrom } from './model-forms'
 
@@ -19,27 +19,21 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
   const [aliases, setAliases] = useState(model?.aliases.join(', ') ?? '')
   const [input, setInput] = useState(model?.pricing.input?.toString() ?? '')
   const [output, setOutput] = useState(model?.pricing.output?.toString() ?? '')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const request = useRequest()
   const nameError = name && !MODEL_NAME.test(name) ? 'Letters, digits and . _ : / -' : undefined
   const pricing = pricingFrom(input, output)
   const aliasList = aliases.split(',').map((a) => a.trim()).filter(Boolean)
   const ready = !!provider && !!upstream.trim() && !!name && !nameError && pricing.ok
-  const save = async () => {
-    if (!pricing.ok) return
-    setBusy(true)
-    try {
+  const save = () =>
+    request.run(async () => {
+      if (!pricing.ok) return
       const body = { name, provider, upstream: upstream.trim(), aliases: aliasList, pricing: { ...model?.pricing, ...pricing.pricing } }
       if (model) await updateModel(model.id, body)
       else await addModel(body)
       onClose()
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
+    })
   return (
-    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={busy || !ready} onClick={() => void save()}>{busy ? 'Saving…' : 'Save model'}</Button></>}>
+    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
       <Field label="Provider" error={providers.length ? undefined : 'Add a provider first.'}>
         {(control) => (
           <select {...control} className="input" value={provider} onChange={(e) => setProvider(e.target.value)}>
@@ -64,7 +58,7 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
           {(control) => <input {...control} className="input" inputMode="decimal" value={output} onChange={(e) => setOutput(e.target.value)} />}
         </Field>
       </div>
-      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
     </Dialog>
   )
 }
