@@ -24,7 +24,7 @@ function ProgressBar({ name, received, total, label }: { name: string; received:
 /** One local model: size, and its state (not installed, downloading, paused, installed) with the actions that state allows. */
 export function LocalModelRow({ model: m, onUse }: { model: LocalModelInfo; onUse: (m: LocalModelInfo) => void }) {
   const progress = useAppStore((s) => s.localModels.progress[m.name])
-  const used = useAppStore((s) => s.catalog.models.some((x) => x.provider !== undefined && x.engine === engineForKind(m.kind) && x.file === m.name))
+  const used = useAppStore((s) => s.catalog.models.some((x) => x.engine === engineForKind(m.kind) && x.file === m.name))
   const download = useAppStore((s) => s.downloadLocalModel)
   const pause = useAppStore((s) => s.pauseLocalModel)
   const cancel = useAppStore((s) => s.cancelLocalModel)
