@@ -13,6 +13,8 @@ export const rendererConfig = {
   build: {
     outDir: resolve('out/renderer'),
     emptyOutDir: true,
+    // Fonts (KaTeX's) stay files, so the page's CSP can keep fonts to 'self'.
+    assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
     rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
   },
 }

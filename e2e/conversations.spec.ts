@@ -13,6 +13,9 @@ test('a conversation is saved, found again after a reload, reopened, renamed and
   await page.reload()
   await expect(playground.nav).toBeVisible()
   await expect(playground.composer).toBeVisible()
+  // Issue 12: a reload now brings the open conversation back (it used to start empty); start a new one to find it again.
+  await expect(playground.assistantMessages).toHaveCount(2)
+  await page.getByRole('button', { name: 'New conversation' }).first().click()
   await expect(playground.assistantMessages).toHaveCount(0)
   await playground.conversations.getByRole('searchbox', { name: 'Search conversations' }).fill('museum')
   const item = playground.conversations.getByRole('button', { name: /^Plan a weekend in Porto/ })

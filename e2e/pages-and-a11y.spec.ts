@@ -63,7 +63,10 @@ test('pages: keys (shown once), models, usage, settings, dark theme', async ({ p
   await expect(reveal.getByTestId('revealed-key')).toHaveText(/^gth-team-[\w-]{43}$/)
   await expect(reveal).toContainText('shown this once')
   await snap('keys-new-key-shown-once')
-  await reveal.getByRole('button', { name: 'I have stored it' }).click()
+  // Issue 12: the key dialog no longer closes on Esc; "I have copied it" is the way out (it was "I have stored it").
+  await page.keyboard.press('Escape')
+  await expect(reveal).toBeVisible()
+  await reveal.getByRole('button', { name: 'I have copied it' }).click()
   await expect(page.getByRole('row', { name: /laptop scripts/ })).toContainText('active')
   await page.getByRole('button', { name: 'Revoke laptop scripts' }).click()
   await page.getByRole('button', { name: 'Confirm revoke' }).click()

@@ -11,7 +11,8 @@ export class AppShell {
   async signIn(loginUrl: string) {
     await this.page.goto(loginUrl)
     await expect(this.page).toHaveURL(/\/(#.*)?$/)
-    await expect(this.nav).toBeVisible()
+    // The status bar is on every page at every width (on a phone the navigation is a drawer).
+    await expect(this.page.getByRole('banner', { name: 'Gateway status' })).toBeVisible()
   }
 
   get nav(): Locator {

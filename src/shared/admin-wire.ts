@@ -133,6 +133,8 @@ export interface UsageRow {
   team_id: string | null
   user_id: string | null
   requested_model: string | null
+  /** The agent's name when `requested_model` named an agent (by UUID or name), read at list time. */
+  agent: string | null
   model: string | null
   model_id: string | null
   attempts: UsageAttemptInfo[]
@@ -190,4 +192,64 @@ export interface FileObject {
   filename: string
   purpose: string
   status?: string
+}
+
+/** One model a provider lists at `GET {base_url}/models`. */
+export interface UpstreamModel {
+  id: string
+  display_name?: string
+  owned_by?: string
+}
+
+/** `POST /admin/providers/probe` and `POST /admin/providers/{id}/probe`: one live call to the provider's model list. */
+export interface ProviderProbe {
+  ok: boolean
+  /** The provider's HTTP status; null when it could not be reached. */
+  status: number | null
+  latency_ms: number
+  /** Worded for a person, the API key never in it. */
+  error: string | null
+  models: UpstreamModel[]
+}
+
+/** `GET /admin/local-models`: a catalog model (or an imported one) and whether it is installed. */
+export interface LocalModelInfo {
+  name: string
+  /** `whisper`, `vad`, and new kinds as the catalog grows. */
+  kind: string
+  description: string
+  fileName: string
+  sizeBytes: number | null
+  installed: { name: string; kind: string; path: string; fileName: string; sizeBytes: number; sha256: string | null; source: string; multilingual: boolean | null } | null
+  downloading: boolean
+  /** Why the last download failed, if it did. */
+  error: string | null
+}
+
+/** `progress` events of `GET /admin/local-models/events`. */
+export interface LocalModelProgress {
+  name: string
+  receivedBytes: number
+  totalBytes: number | null
+  resumedFromBytes: number
+}
+
+/** `POST /admin/providers` (and, without `id`, `PATCH`). `api_key` is write-only. */
+export interface ProviderInput {
+  id: string
+  type: 'openai' | 'anthropic' | 'local'
+  base_url?: string | null
+  api_key?: string | null
+}
+
+/** `POST /admin/models` (and, partly, `PATCH`). */
+export interface ModelInput {
+  name: string
+  provider: string
+  upstream?: string | null
+  engine?: ModelEngine | null
+  kind?: ModelKind | null
+  file?: string | null
+  aliases?: string[]
+  pricing?: ModelPricing
 }

@@ -35,7 +35,8 @@ export function createServices(deps: GatewayDeps) {
   const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs: createProviderConfigs(deps.env, deps.cipher) })
+  const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const chat = createChatService({ pipeline })
   const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
@@ -51,7 +52,7 @@ export function createServices(deps: GatewayDeps) {
     files,
     runner,
     batches: createBatchService({ store, clock, ids, runner }),
-    admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION),
+    admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
     async close() {
       ledger.flush()

@@ -20,6 +20,8 @@ export interface ProviderModule {
   type: ProviderType
   modalities: readonly Modality[]
   create(config: ProviderConfig): Partial<Modalities>
+  /** Where the provider lists its models, and the headers that call takes (for "test connection" and importing models). */
+  modelsEndpoint?(config: Pick<ProviderConfig, 'baseUrl' | 'apiKey'>): { url: string; headers: Record<string, string> }
   close?(): Promise<void>
 }
 
@@ -33,6 +35,9 @@ export function createProviderRegistry(modules: ProviderModule[]) {
 
   return {
     supports: (type: ProviderType, modality: Modality): boolean => byType.get(type)?.modalities.includes(modality) ?? false,
+
+    /** The model-list call of a provider type, or null for types without one (local). */
+    modelsEndpoint: (type: ProviderType, config: Pick<ProviderConfig, 'baseUrl' | 'apiKey'>) => byType.get(type)?.modelsEndpoint?.(config) ?? null,
 
     /** The provider of `modality` for these settings; the caller has checked `supports` first. */
     resolve<M extends Modality>(modality: M, config: ProviderConfig): Modalities[M] {

@@ -46,6 +46,12 @@ export const providerBody = z.strictObject({
   api_key: z.string().min(1).nullable().optional(),
 })
 export const providerPatchBody = providerBody.omit({ id: true }).partial()
+/** A provider being filled in, for a live test before it is saved. */
+export const probeBody = z.strictObject({
+  type: z.enum(['openai', 'anthropic']),
+  base_url: z.url({ protocol: /^https?$/ }).nullable().optional(),
+  api_key: z.string().min(1).nullable().optional(),
+})
 
 export const creditsBody = z.strictObject({ add: z.number().refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits') })
 

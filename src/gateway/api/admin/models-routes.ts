@@ -1,9 +1,9 @@
 import { parseOrThrow } from '../../../shared/validation/parse'
 import type { SchemaApp } from '../../http/route-schemas'
 import type { AdminServices } from '../../services/admin/admin-services'
-import { idParams, modelBody, providerBody, providerPatchBody } from './admin-schemas'
+import { idParams, modelBody, probeBody, providerBody, providerPatchBody } from './admin-schemas'
 
-export function modelsRoutes(app: SchemaApp, { models, providers }: AdminServices) {
+export function modelsRoutes(app: SchemaApp, { models, providers, probe }: AdminServices) {
   app.get('/models', async () => ({ data: models.list() }))
   app.post('/models', { schema: { body: modelBody } }, async (req, reply) => reply.code(201).send(models.create(req.body)))
   // A PATCH is the model as it is with the body's fields over it, checked as a whole.
@@ -17,4 +17,7 @@ export function modelsRoutes(app: SchemaApp, { models, providers }: AdminService
   app.post('/providers', { schema: { body: providerBody } }, async (req, reply) => reply.code(201).send(providers.create(req.body)))
   app.patch('/providers/:id', { schema: { params: idParams, body: providerPatchBody } }, async (req) => providers.update(req.params.id, req.body))
   app.delete('/providers/:id', { schema: { params: idParams } }, async (req) => providers.remove(req.params.id))
+  // "Test connection" and the provider's model list: one live call, for an unsaved form or a saved provider.
+  app.post('/providers/probe', { schema: { body: probeBody } }, async (req) => probe.unsaved(req.body))
+  app.post('/providers/:id/probe', { schema: { params: idParams } }, async (req) => probe.saved(req.params.id))
 }

@@ -93,6 +93,21 @@ describe('serving the built renderer', () => {
     await app.close()
   })
 
+  it('serves the favicon the renderer ships, and 404 without one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-web-'))
+    const icon = Buffer.from([0, 0, 1, 0, 1, 0])
+    writeFileSync(join(dir, 'favicon.ico'), icon)
+    const app = await serveDir(dir)
+    const res = await app.inject({ method: 'GET', url: '/favicon.ico' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/x-icon')
+    expect(res.rawPayload.equals(icon)).toBe(true)
+    await app.close()
+    const bare = await serveDir(join(tmpdir(), 'gh-web-missing-dir'))
+    expect((await bare.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404)
+    await bare.close()
+  })
+
   it('says how to build the UI when it is not built', async () => {
     const app = await serveDir(join(tmpdir(), 'gh-web-missing-dir'))
     const page = await app.inject({ method: 'GET', url: '/' })

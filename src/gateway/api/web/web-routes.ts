@@ -54,6 +54,12 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
     return startSession(req, reply).redirect('/', 303)
   })
   app.get('/index.html', async (_req, reply) => reply.redirect('/', 301))
+  // Browsers ask for it on every page; the renderer's public/ folder ships it beside index.html.
+  app.get('/favicon.ico', async (_req, reply) => {
+    const icon = await readFile(join(dir, 'favicon.ico')).catch(() => null)
+    if (!icon) return reply.code(404).send()
+    return reply.header('cache-control', 'public, max-age=86400').type('image/x-icon').send(icon)
+  })
 
   app.post('/web/session', async (req, reply) => {
     if (req.headers[WEB_CLIENT_HEADER] !== '1') throw unauthorized('Sign in from the Gatehouse page itself.', 'missing_web_client_header')

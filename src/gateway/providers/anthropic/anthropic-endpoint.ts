@@ -8,4 +8,4 @@ export const ANTHROPIC_VERSION = '2023-06-01'
 export const messagesPath = (baseUrl: string) => (/\/v1$/.test(baseUrl) ? '/messages' : '/v1/messages')
 
 /** Anthropic's credential header. */
-export const anthropicAuth = (conn: UpstreamConnection): Record<string, string> => (conn.apiKey ? { 'x-api-key': conn.apiKey } : {})
+export const anthropicAuth = (conn: Pick<UpstreamConnection, 'apiKey'>): Record<string, string> => (conn.apiKey ? { 'x-api-key': conn.apiKey } : {})

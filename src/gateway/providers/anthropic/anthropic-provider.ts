@@ -1,7 +1,7 @@
 import type { ProviderModule } from '../registry'
 import type { UpstreamConnections } from '../upstream/upstream-connection'
 import { anthropicChatProvider } from './anthropic-chat-provider'
-import { ANTHROPIC_DEFAULT_BASE_URL } from './anthropic-endpoint'
+import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION, anthropicAuth } from './anthropic-endpoint'
 import { anthropicMessagesPassthrough } from './anthropic-messages-passthrough'
 
 /** The Anthropic Messages API: chat through the pivot format, and `/v1/messages` as a byte-faithful passthrough. */
@@ -12,6 +12,10 @@ export function anthropicProviderModule(connections: UpstreamConnections): Provi
     create(config) {
       const connect = () => connections.get(config, ANTHROPIC_DEFAULT_BASE_URL)
       return { chat: anthropicChatProvider(config.id, connect), messages: anthropicMessagesPassthrough(connect) }
+    },
+    modelsEndpoint: ({ baseUrl, apiKey }) => {
+      const base = (baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '')
+      return { url: `${base}${/\/v1$/.test(base) ? '' : '/v1'}/models?limit=1000`, headers: { 'anthropic-version': ANTHROPIC_VERSION, ...anthropicAuth({ apiKey }) } }
     },
   }
 }

@@ -4,4 +4,4 @@ import type { UpstreamConnection } from '../upstream/upstream-connection'
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 
 /** OpenAI's credential header; every OpenAI-compatible API takes it. */
-export const openAiAuth = (conn: UpstreamConnection): Record<string, string> => (conn.apiKey ? { authorization: `Bearer ${conn.apiKey}` } : {})
+export const openAiAuth = (conn: Pick<UpstreamConnection, 'apiKey'>): Record<string, string> => (conn.apiKey ? { authorization: `Bearer ${conn.apiKey}` } : {})

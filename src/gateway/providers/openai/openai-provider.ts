@@ -2,7 +2,7 @@ import type { ProviderModule } from '../registry'
 import type { UpstreamConnections } from '../upstream/upstream-connection'
 import { openAiSpeechProvider, openAiTranscriptionProvider } from './openai-audio-provider'
 import { openAiChatProvider } from './openai-chat-provider'
-import { OPENAI_DEFAULT_BASE_URL } from './openai-endpoint'
+import { OPENAI_DEFAULT_BASE_URL, openAiAuth } from './openai-endpoint'
 
 /** Any OpenAI-compatible API: chat completions and audio go out nearly as they came. */
 export function openAiProviderModule(connections: UpstreamConnections): ProviderModule {
@@ -13,5 +13,9 @@ export function openAiProviderModule(connections: UpstreamConnections): Provider
       const connect = () => connections.get(config, OPENAI_DEFAULT_BASE_URL)
       return { chat: openAiChatProvider(config.id, connect), speech: openAiSpeechProvider(connect), transcription: openAiTranscriptionProvider(connect) }
     },
+    modelsEndpoint: ({ baseUrl, apiKey }) => ({
+      url: `${(baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/models`,
+      headers: openAiAuth({ apiKey }),
+    }),
   }
 }

@@ -73,6 +73,7 @@ export function createModelsAdmin({ store, clock, ids, configSource }: AdminDeps
     }
     for (const l of [body.name, ...(body.aliases ?? [])]) {
       if (labels.has(l)) throw conflict(`"${l}" already names model "${labels.get(l)}".`, l === body.name ? 'name' : 'aliases')
+      if (store.agents.list().some((a) => a.name === l)) throw conflict(`"${l}" already names an agent.`, l === body.name ? 'name' : 'aliases')
     }
   }
   const find = (id: string) => found(store.models.get(id), 'model', id, 'model_not_found')

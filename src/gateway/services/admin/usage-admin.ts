@@ -1,6 +1,7 @@
 import type { StoredCompletionInfo, UsageRow as UsageRowInfo } from '../../../shared/admin-wire'
 import type { StoredCompletion } from '../../store/repos/completions-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
+import { findAgent } from '../routing/resolve-model'
 import type { AdminDeps } from './admin-deps'
 
 export interface UsageFilter {
@@ -14,7 +15,7 @@ export interface UsageFilter {
   metadata: Record<string, string>
 }
 
-const usageJson = (u: UsageRow): UsageRowInfo => ({
+const usageJson = (u: UsageRow, agentName: (label: string | null) => string | null): UsageRowInfo => ({
   id: u.id,
   created_at: Math.floor(u.createdAt / 1000),
   endpoint: u.endpoint,
@@ -23,6 +24,7 @@ const usageJson = (u: UsageRow): UsageRowInfo => ({
   team_id: u.teamId,
   user_id: u.userId,
   requested_model: u.requestedModel,
+  agent: agentName(u.requestedModel),
   model: u.modelName,
   model_id: u.modelId,
   attempts: u.attempts.map((a) => ({ model: a.model, model_id: a.modelId, status: a.status, latency_ms: a.latencyMs, error: a.error ?? null })),
@@ -55,8 +57,12 @@ const completionJson = (c: StoredCompletion): StoredCompletionInfo => ({
 /** The usage log and the completions kept with `store: true`, newest first, filterable by metadata tags. */
 export function createUsageAdmin({ store }: AdminDeps) {
   return {
-    usage: (f: UsageFilter): UsageRowInfo[] =>
-      store.usage.list({ teamId: f.team_id, model: f.model, endpoint: f.endpoint, before: f.before === undefined ? undefined : f.before * 1000, metadata: f.metadata, limit: f.limit }).map(usageJson),
+    usage(f: UsageFilter): UsageRowInfo[] {
+      // Derived at read time: a renamed agent shows its current name, a deleted one none.
+      const agentName = (label: string | null) => (label ? (findAgent(store, label)?.name ?? null) : null)
+      const rows = store.usage.list({ teamId: f.team_id, model: f.model, endpoint: f.endpoint, before: f.before === undefined ? undefined : f.before * 1000, metadata: f.metadata, limit: f.limit })
+      return rows.map((u) => usageJson(u, agentName))
+    },
     completions: (f: Omit<UsageFilter, 'endpoint' | 'before'>): StoredCompletionInfo[] =>
       store.completions.list({ teamId: f.team_id, model: f.model, metadata: f.metadata, limit: f.limit }).map(completionJson),
   }

@@ -21,7 +21,16 @@ function findModel(store: Store, label: string): ModelRow | undefined {
   return store.models.getByName(label) ?? store.models.get(label) ?? store.models.list().find((m) => m.aliases.includes(label))
 }
 
-/** `model` is a model name, an alias, a model UUID or an agent UUID; it must be enabled for the team. */
+/** An agent by UUID, or by name when no model answers to it (the admin API keeps names unique). */
+export function findAgent(store: Store, label: string): AgentRow | null {
+  const byId = store.agents.get(label)
+  if (byId) return byId
+  if (findModel(store, label)) return null
+  const named = store.agents.list().filter((a) => a.name === label)
+  return named.length === 1 ? named[0]! : null
+}
+
+/** `model` is a model name, an alias, a model UUID, an agent UUID or an agent name; it must be enabled for the team. */
 export interface Resolved {
   target: Target
   /** Set when `model` named an agent: its model is `target`. */
@@ -29,7 +38,7 @@ export interface Resolved {
 }
 
 export function resolveModel(store: Store, team: TeamRow, label: string): Resolved {
-  const agent = store.agents.get(label) ?? null
+  const agent = findAgent(store, label)
   const model = findModel(store, agent ? agent.model : label)
   if (!model) {
     throw agent

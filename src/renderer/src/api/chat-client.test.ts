@@ -32,6 +32,13 @@ describe('createSseParser', () => {
     p.end()
     expect(got).toEqual(['{"a":1}', 'x\ny', '[DONE]'])
   })
+
+  it('names each event by its event: line, message when it has none', () => {
+    const got: [string, string][] = []
+    const p = createSseParser((d, e) => got.push([e, d]))
+    p.feed('event: progress\ndata: {"n":1}\n\ndata: plain\n\nevent: installed\ndata: {}\n\n')
+    expect(got).toEqual([['progress', '{"n":1}'], ['message', 'plain'], ['installed', '{}']])
+  })
 })
 
 describe('applyChunk', () => {

@@ -2,7 +2,7 @@ import { ApiError, errorFromResponse, isAbort, networkError } from './api-error'
 import { applyChunk, choicesFromCompletion, type AnswerMeta, type ChatResult, type ChoiceResult } from './chat-result'
 import type { ChatChunk, ChatCompletion, ChatRequestBody, Usage } from './chat-types'
 import type { Connection } from './connection'
-import { createSseParser } from './sse-parser'
+import { readEventStream } from './sse-parser'
 
 export type FallbackChoice = 'default' | 'on' | 'off'
 
@@ -69,7 +69,7 @@ export async function runChat(conn: Connection, body: ChatRequestBody, opts: Cha
   let choices: ChoiceResult[] = []
   let usage: Usage | null = null
   let streamError: ApiError | null = null
-  const parser = createSseParser((data) => {
+  const ended = await readEventStream(res, (data) => {
     if (data === '[DONE]') return
     let chunk: ChatChunk & { error?: { message?: string; code?: string } }
     try {
@@ -89,18 +89,7 @@ export async function runChat(conn: Connection, body: ChatRequestBody, opts: Cha
     choices = applyChunk(choices, chunk)
     opts.onUpdate?.(choices)
   })
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      parser.feed(value)
-    }
-    parser.end()
-  } catch (e) {
-    if (!isAbort(e)) throw networkError(e)
-    meta.stopped = true
-  }
+  if (ended === 'aborted') meta.stopped = true
   if (streamError) throw streamError
   meta.latencyMs = Math.round(now() - started)
   meta.usage = usage

@@ -20,10 +20,14 @@ import type { ChatRequestBody } from './chat-types'
 import { WEB_CLIENT_HEADER } from '../../../shared/web'
 import type { Connection } from './connection'
 import { requestJson, send } from './http'
+import { createLocalModelsApi, type LocalModelsApi } from './local-models-api'
+import { createManageApi, type ManageApi } from './manage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi {
   readonly connection: Connection
+  /** `GET /health`: answers without a key; the status pill's heartbeat. */
+  health(): Promise<void>
   status(): Promise<GatewayStatus>
   signIn(token: string): Promise<void>
   signOut(): Promise<void>
@@ -72,7 +76,10 @@ export function createGatewayApi(conn: Connection): GatewayApi {
   }
 
   return {
+    ...createManageApi(conn),
+    ...createLocalModelsApi(conn),
     connection: conn,
+    health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),
     signIn: async (token) => {
       await requestJson(conn, '/web/session', { method: 'POST', body: { token }, auth: 'none', headers: { [WEB_CLIENT_HEADER]: '1' } })

@@ -1,14 +1,18 @@
+import { isAbort, networkError } from './api-error'
+
 /**
- * A small server-sent-events parser for data-only streams (spec section 6): feed it text as it
- * arrives; it calls `onData` once per event with the event's joined `data:` lines.
+ * A small server-sent-events parser: feed it text as it arrives; it calls `onEvent` once per event
+ * with the event's joined `data:` lines and its `event:` name (`message` when it has none).
  */
-export function createSseParser(onData: (data: string) => void) {
+export function createSseParser(onEvent: (data: string, event: string) => void) {
   let buffer = ''
   let dataLines: string[] = []
+  let eventName = ''
 
   const dispatch = () => {
-    if (dataLines.length) onData(dataLines.join('\n'))
+    if (dataLines.length) onEvent(dataLines.join('\n'), eventName || 'message')
     dataLines = []
+    eventName = ''
   }
   const line = (text: string) => {
     if (text === '') return dispatch()
@@ -18,6 +22,7 @@ export function createSseParser(onData: (data: string) => void) {
     let value = colon === -1 ? '' : text.slice(colon + 1)
     if (value.startsWith(' ')) value = value.slice(1)
     if (field === 'data') dataLines.push(value)
+    else if (field === 'event') eventName = value
   }
 
   return {
@@ -35,5 +40,26 @@ export function createSseParser(onData: (data: string) => void) {
       buffer = ''
       dispatch()
     },
+  }
+}
+
+/**
+ * Reads a response's event stream to its end, one call per event. Resolves 'aborted' when the request's
+ * signal stopped it (what arrived has been delivered); any other read failure is a network error.
+ */
+export async function readEventStream(res: Response, onEvent: (data: string, event: string) => void): Promise<'ended' | 'aborted'> {
+  const parser = createSseParser(onEvent)
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      parser.feed(value)
+    }
+    parser.end()
+    return 'ended'
+  } catch (e) {
+    if (isAbort(e)) return 'aborted'
+    throw networkError(e)
   }
 }

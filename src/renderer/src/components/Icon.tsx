@@ -32,6 +32,13 @@ const PATHS = {
   sidebar: 'M4 4h16v16H4z M9 4v16',
   save: 'M5 4h11l4 4v12H5z M8 4v5h8 M8 20v-6h8v6',
   logout: 'M15 4h4v16h-4 M10 8l-4 4 4 4 M6 12h10',
+  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  menu: 'M4 6h16 M4 12h16 M4 18h16',
+  sliders: 'M4 6h10 M18 6h2 M16 4v4 M4 12h4 M12 12h8 M10 10v4 M4 18h12 M20 18h0 M18 16v4',
+  pause: 'M8 5v14 M16 5v14',
+  play: 'M7 5l12 7-12 7z',
+  plug: 'M9 3v5 M15 3v5 M6 8h12v3a6 6 0 0 1-12 0z M12 17v4',
+  local: 'M4 5h16v10H4z M8 19h8 M12 15v4',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -30,3 +30,10 @@ export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ?
 
 /** e^logprob as a percentage. */
 export const probability = (logprob: number) => `${(Math.exp(logprob) * 100).toFixed(logprob > -0.0005 ? 1 : 2)}%`
+
+/** A message's time: the clock time today, the date too on other days. */
+export function formatMessageTime(ms: number, nowMs = Date.now()): string {
+  const d = new Date(ms)
+  const sameDay = new Date(nowMs).toDateString() === d.toDateString()
+  return sameDay ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+}

@@ -7,6 +7,11 @@ import { codeSnippet, pythonLiteral } from './code-snippets'
 import { parseJsonText } from './json-text'
 import { emptyDraft, type PlaygroundDraft } from './playground-model'
 import { checkStructuredAnswer } from './response-format'
+import { ApiError } from '../api/api-error'
+import { compareStartModels } from '../stores/compare-slice'
+import { MODELS, TEAM } from '../test/fake-gateway-api'
+import { defaultModel, modelOptions } from './model-options'
+import { refusedBeforeSending } from './turn-failure'
 
 const draft = (p: Partial<PlaygroundDraft> = {}): PlaygroundDraft => ({ ...emptyDraft('gpt-echo'), messages: [{ id: '1', role: 'user', content: 'Hi' }], ...p })
 
@@ -102,5 +107,41 @@ describe('small helpers', () => {
     const wav = pcm16ToWav(btoa('\x01\x02\x03\x04'))
     expect(new TextDecoder().decode(wav.slice(0, 4))).toBe('RIFF')
     expect(wav.length).toBe(48)
+  })
+})
+
+describe('model options', () => {
+  const providers = [
+    { id: 'up', type: 'openai' as const, base_url: null, has_api_key: true, api_key_env: null, source: 'config' as const, created_at: 1 },
+    { id: 'ant', type: 'anthropic' as const, base_url: null, has_api_key: true, api_key_env: null, source: 'config' as const, created_at: 1 },
+  ]
+  const claude = { ...MODELS[1]!, id: 'mid-9', name: 'claude', provider: 'ant' }
+
+  it('claims vision and tools only where every model of the provider has them', () => {
+    const options = modelOptions([...MODELS, claude], providers, [], TEAM)
+    expect(options.map((o) => [o.value, o.capabilities])).toEqual([['gpt-echo', ['chat']], ['other', ['chat']], ['claude', ['chat', 'tools', 'vision']]])
+  })
+
+  it('starts on the model that answered last while it is offered, else the first', () => {
+    const options = modelOptions(MODELS, providers, [], TEAM)
+    expect(defaultModel(options, 'other')).toBe('other')
+    expect(defaultModel(options, 'gone')).toBe('gpt-echo')
+    expect(defaultModel([], null)).toBeNull()
+  })
+
+  it('gives compare columns different models, the chat\'s first', () => {
+    expect(compareStartModels([{ model: '' }, { model: '' }], 'other', ['gpt-echo', 'other'])).toEqual(['other', 'gpt-echo'])
+    expect(compareStartModels([{ model: 'gpt-echo' }, { model: '' }], 'gpt-echo', ['gpt-echo', 'other'])).toEqual(['other'])
+  })
+})
+
+describe('which failures hand the turn back', () => {
+  it('gateway refusals do; upstream failures, network errors and other errors keep the turn', () => {
+    expect(refusedBeforeSending(new ApiError('x', { status: 400, code: 'invalid_value' }))).toBe(true)
+    expect(refusedBeforeSending(new ApiError('x', { status: 402 }))).toBe(true)
+    expect(refusedBeforeSending(new ApiError('x', { status: 400, code: 'upstream_rejected' }))).toBe(false)
+    expect(refusedBeforeSending(new ApiError('x', { status: 429, code: 'upstream_rate_limited' }))).toBe(false)
+    expect(refusedBeforeSending(new ApiError('x', { status: 0, code: 'network_error' }))).toBe(false)
+    expect(refusedBeforeSending(new Error('boom'))).toBe(false)
   })
 })

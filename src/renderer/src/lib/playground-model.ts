@@ -37,6 +37,18 @@ export interface DraftMessage {
   answer?: AssistantAnswer
   /** Still streaming in. */
   pending?: boolean
+  /** When it was written or answered (ms since the epoch); absent on messages saved before timestamps. */
+  at?: number
+  /** The run that followed this message failed: shown with Retry, and nothing is sent after it until that is settled. */
+  failed?: TurnFailure
+}
+
+/** Why the request after a message failed, and with which model. */
+export interface TurnFailure {
+  message: string
+  status: number
+  code: string | null
+  model: string
 }
 
 export type SystemRole = 'system' | 'developer'

@@ -8,6 +8,8 @@ import { createCompareSlice } from './compare-slice'
 import { createConversationsSlice } from './conversations-slice'
 import { createFilesSlice } from './files-slice'
 import { createKeysSlice } from './keys-slice'
+import { createLocalModelsSlice } from './local-models-slice'
+import { createManageSlice } from './manage-slice'
 import { createPlaygroundSlice } from './playground-slice'
 import { createSessionSlice } from './session-slice'
 import { createSettingsSlice } from './settings-slice'
@@ -25,6 +27,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createUiSlice(deps)(...a),
     ...createAccessSlice(deps)(...a),
     ...createCatalogSlice(deps)(...a),
+    ...createManageSlice(deps)(...a),
+    ...createLocalModelsSlice(deps)(...a),
     ...createKeysSlice(deps)(...a),
     ...createPlaygroundSlice(deps)(...a),
     ...createCompareSlice(deps)(...a),

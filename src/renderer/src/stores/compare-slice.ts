@@ -26,6 +26,12 @@ export interface CompareSlice {
   keepCompareAnswer(columnId: string): void
 }
 
+/** Models for the columns that have none: the chat's model first, then the others, each once and none a column shows already. */
+export function compareStartModels(columns: Pick<CompareColumn, 'model'>[], chatModel: string, offered: string[]): string[] {
+  const used = new Set(columns.map((c) => c.model).filter(Boolean))
+  return [...new Set([chatModel, ...offered])].filter((m) => m && !used.has(m))
+}
+
 const column = (model = ''): CompareColumn => ({ id: localId('col'), model, status: 'idle', choices: [], meta: null, error: null })
 export const MAX_COMPARE_COLUMNS = 4
 

@@ -2,6 +2,7 @@ import { ApiError, messageOf } from '../api/api-error'
 import type { ConversationSummary } from '../../../shared/admin-wire'
 import { fromDocument, toDocument, type ConversationDocument } from '../lib/conversation-doc'
 import { exportFileName, exportJson, exportMarkdown } from '../lib/conversation-export'
+import { loadPlaygroundSession } from './playground-persistence'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface ConversationsSlice {
@@ -13,13 +14,17 @@ export interface ConversationsSlice {
   renameConversation(id: string, title: string): Promise<void>
   deleteConversation(id: string): Promise<void>
   exportConversation(id: string, format: 'json' | 'md'): Promise<{ fileName: string; text: string }>
+  /** After a reload whose saved session had no room for the messages: reads them back from the conversation. */
+  resumeSession(): Promise<void>
 }
 
 /** Hand edits (a message, the prompt, a parameter) to a saved conversation are saved this long after the last one. */
 export const EDIT_SAVE_DELAY_MS = 800
 
 /** Conversations kept in the gateway's SQLite (`/admin/conversations`): list, search, open, save, rename, delete, export. */
-export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api }) => (set, get, store) => {
+export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api, storage }) => (set, get, store) => {
+  const restored = loadPlaygroundSession(storage)
+  let omitted = restored?.messagesOmitted && restored.conversationId ? restored.conversationId : null
   const patch = (p: Partial<ConversationsSlice['conversations']>) => set((s) => ({ conversations: { ...s.conversations, ...p } }))
   let saving: Promise<void> = Promise.resolve()
   let editTimer: ReturnType<typeof setTimeout> | undefined
@@ -56,9 +61,14 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
         const { playground, conversationId } = get()
         if (!playground.messages.some((m) => !m.pending)) return
         const data = toDocument(playground)
+        const create = () => api.createConversation({ model: playground.model || null, data })
+        // A conversation restored after a reload may have been deleted meanwhile (or the data dir replaced).
         const saved = conversationId
-          ? await api.updateConversation(conversationId, { model: playground.model || null, data })
-          : await api.createConversation({ model: playground.model || null, data })
+          ? await api.updateConversation(conversationId, { model: playground.model || null, data }).catch((e: unknown) => {
+              if (e instanceof ApiError && e.status === 404) return create()
+              throw e
+            })
+          : await create()
         set({ conversationId: saved.id, conversationTitle: saved.title })
         await get().loadConversations()
       })
@@ -73,6 +83,13 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
       await api.deleteConversation(id)
       if (get().conversationId === id) set({ conversationId: null, conversationTitle: '' })
       await get().loadConversations()
+    },
+    async resumeSession() {
+      const id = omitted
+      omitted = null
+      if (!id || get().conversationId !== id || get().playground.messages.length) return
+      const { draft } = await load(id)
+      set((s) => ({ playground: { ...s.playground, messages: draft.messages } }))
     },
     async exportConversation(id, format) {
       const { summary, draft } = id === get().conversationId ? { summary: { title: get().conversationTitle }, draft: get().playground } : await load(id)

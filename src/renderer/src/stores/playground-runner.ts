@@ -3,9 +3,11 @@ import { ApiError, isAbort, messageOf } from '../api/api-error'
 import { buildChatRequest } from '../lib/build-request'
 import { localId, selectChoice, type AssistantAnswer, type DraftMessage } from '../lib/playground-model'
 import { responseFormatBody } from '../lib/response-format'
+import { refusedBeforeSending, turnFailure } from '../lib/turn-failure'
 import type { AppState, StoreDeps } from './store-types'
 
 const REFUSED_KEY = new Set(['invalid_api_key', 'revoked_api_key', 'expired_api_key'])
+export const LAST_MODEL_KEY = 'gatehouse.lastModel'
 
 /** How the answer was asked for, so the message can show the parsed JSON and play the audio. */
 export function answerShape(state: AppState): Pick<AssistantAnswer, 'structured' | 'audioFormat'> {
@@ -18,7 +20,11 @@ export function answerShape(state: AppState): Pick<AssistantAnswer, 'structured'
   }
 }
 
-/** Runs the playground's conversation: one call at a time, streamed into a placeholder answer, stoppable. */
+/**
+ * Runs the playground's conversation: one call at a time, streamed into a placeholder answer, stoppable.
+ * A failure never leaves a turn to be resent silently: a refusal by the gateway hands the new user turn
+ * back to the composer; any other failure marks the last message failed until it is retried or edited.
+ */
 export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'], get: () => AppState, _store: StoreApi<AppState>) {
   let controller: AbortController | null = null
   const patchMessage = (id: string, fn: (m: DraftMessage) => DraftMessage) =>
@@ -43,8 +49,25 @@ export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'
     }
   }
 
+  /** After a failure: the new user turn goes back to the composer (gateway refusals), or the last message is marked failed. */
+  function settleFailure(e: unknown, newTurnId: string | undefined) {
+    const model = get().playground.model
+    const list = get().playground.messages
+    const newTurn = newTurnId ? list.find((m) => m.id === newTurnId) : undefined
+    const composerFree = !get().composer.text.trim() && !get().composer.attachments.length
+    if (refusedBeforeSending(e) && newTurn && list.at(-1)?.id === newTurn.id && composerFree) {
+      dropMessage(newTurn.id)
+      set({ composer: { text: newTurn.content, attachments: newTurn.attachments ?? [] }, run: { status: 'idle', error: messageOf(e), problems: null } })
+      return
+    }
+    const last = list.at(-1)
+    if (last) patchMessage(last.id, (m) => ({ ...m, failed: turnFailure(e, model) }))
+    set({ run: { status: 'idle', error: last ? null : messageOf(e), problems: null } })
+  }
+
   return {
-    async run() {
+    /** `newTurnId`: the user message this run was started for, handed back if the gateway refuses the request. */
+    async run(newTurnId?: string) {
       const state = get()
       const built = buildChatRequest(state.playground)
       if (!built.ok) {
@@ -52,20 +75,29 @@ export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'
         return
       }
       const id = localId()
-      const placeholder: DraftMessage = { id, role: 'assistant', content: '', pending: true, answer: { choices: [], selected: 0, meta: null, ...answerShape(state) } }
-      set((s) => ({ run: { status: 'running', error: null, problems: null }, playground: { ...s.playground, messages: [...s.playground.messages, placeholder] } }))
+      const placeholder: DraftMessage = { id, role: 'assistant', content: '', pending: true, at: Date.now(), answer: { choices: [], selected: 0, meta: null, ...answerShape(state) } }
+      set((s) => ({
+        run: { status: 'running', error: null, problems: null },
+        playground: { ...s.playground, messages: [...s.playground.messages.map((m) => (m.failed ? { ...m, failed: undefined } : m)), placeholder] },
+      }))
       controller = new AbortController()
       try {
         const result = await call(built.body, built.fallbacks, id, controller.signal)
-        patchMessage(id, (m) => selectChoice({ ...m, pending: false, answer: { ...m.answer!, choices: result.choices, meta: result.meta } }, 0))
-        set((s) => ({ run: { ...s.run, status: 'idle' } }))
+        patchMessage(id, (m) => selectChoice({ ...m, pending: false, at: Date.now(), answer: { ...m.answer!, choices: result.choices, meta: result.meta } }, 0))
+        set((s) => ({ run: { ...s.run, status: 'idle' }, lastModel: built.body.model }))
+        deps.storage.setItem(LAST_MODEL_KEY, built.body.model)
         void get().refreshStatus()
-        await get().saveConversation().catch((e: unknown) => get().notify(`Not saved: ${messageOf(e)}`, 'error'))
+        await get().saveConversation().catch((err: unknown) => get().notify(`Not saved: ${messageOf(err)}`, 'error'))
       } catch (e) {
         const partial = get().playground.messages.find((m) => m.id === id)
-        if (isAbort(e) && partial?.content) patchMessage(id, (m) => ({ ...m, pending: false }))
-        else dropMessage(id)
-        set({ run: { status: 'idle', error: isAbort(e) ? null : messageOf(e), problems: null } })
+        if (isAbort(e)) {
+          if (partial?.content) patchMessage(id, (m) => ({ ...m, pending: false }))
+          else dropMessage(id)
+          set({ run: { status: 'idle', error: null, problems: null } })
+        } else {
+          dropMessage(id)
+          settleFailure(e, newTurnId)
+        }
       } finally {
         controller = null
       }

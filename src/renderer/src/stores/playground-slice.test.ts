@@ -70,7 +70,8 @@ describe('playground slice: sending and streaming', () => {
     expect(run.problems?.params.temperature).toBe('Must be from 0 to 2.')
     expect(run.problems?.tools).toMatch(/function.name/)
     expect(run.error).toMatch(/temperature/)
-    expect(store.getState().playground.messages).toHaveLength(1)
+    // Issue 12: a request refused before sending never adds the user turn (it used to stay behind).
+    expect(store.getState().playground.messages).toHaveLength(0)
   })
 
   it('shows the gateway\'s error and drops the empty placeholder', async () => {
@@ -80,7 +81,9 @@ describe('playground slice: sending and streaming', () => {
     store.getState().setModel('gpt-echo')
     await store.getState().send('Hi')
     expect(store.getState().run.error).toBe('The company has run out of credits.')
-    expect(store.getState().playground.messages.map((m) => m.role)).toEqual(['user'])
+    // Issue 12: the gateway refused before any provider saw it, so the turn goes back to the composer.
+    expect(store.getState().playground.messages).toEqual([])
+    expect(store.getState().composer.text).toBe('Hi')
   })
 })
 

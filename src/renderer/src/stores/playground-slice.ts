@@ -2,7 +2,9 @@ import type { ParamName } from '../lib/chat-params'
 import type { DraftProblems } from '../lib/build-request'
 import { emptyDraft, localId, selectChoice, type Attachment, type DraftMessage, type PlaygroundDraft, type SystemRole } from '../lib/playground-model'
 import type { ResponseFormatDraft } from '../lib/response-format'
-import { createRunner } from './playground-runner'
+import { buildChatRequest } from '../lib/build-request'
+import { createRunner, LAST_MODEL_KEY } from './playground-runner'
+import { loadPlaygroundSession, stashComposerDraft, takeComposerDraft } from './playground-persistence'
 import type { SliceCreator } from './store-types'
 
 export interface RunState {
@@ -22,6 +24,14 @@ export interface PlaygroundSlice {
   removeComposerAttachment(id: string): void
   /** Sends the composer's text and attachments and clears it; empty, it runs a conversation that waits for an answer. */
   sendComposer(): Promise<void>
+  /** The model of the last answer that arrived: the default for a new conversation. */
+  lastModel: string | null
+  /** The last message's run failed: run it again, with this model when one is given. */
+  retryFailed(model?: string): Promise<void>
+  /** Takes a failed user message back into the composer to change it (the turn is removed). */
+  editFailed(): void
+  /** Drops a failed user message (or, for another message, only its failure). */
+  discardFailed(): void
   /** The saved conversation being edited, if any. */
   conversationId: string | null
   conversationTitle: string
@@ -66,12 +76,29 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (deps) => (s
   const draft = (p: Partial<PlaygroundDraft>) => set((s) => ({ playground: { ...s.playground, ...p } }))
   const messages = (fn: (m: DraftMessage[]) => DraftMessage[]) => set((s) => ({ playground: { ...s.playground, messages: fn(s.playground.messages) } }))
   const runner = createRunner(deps, set, get, store)
+  const restored = loadPlaygroundSession(deps.storage)
+
+  /**
+   * Whether a new user turn may be added: never after a failed one (nothing is resent silently), and
+   * never when the request it would make is refused here already; the composer then keeps the text.
+   */
+  const accepts = (text: string, attachments: Attachment[]) => {
+    const list = get().playground.messages
+    if (list.at(-1)?.failed) {
+      set({ run: { status: 'idle', error: 'The last message got no answer: retry it, edit it or discard it first.', problems: null } })
+      return false
+    }
+    const next = text.trim() || attachments.length ? [...list, { id: 'next', role: 'user' as const, content: text, attachments }] : list
+    const built = buildChatRequest({ ...get().playground, messages: next })
+    if (!built.ok) set({ run: { status: 'idle', error: built.summary, problems: built.problems } })
+    return built.ok
+  }
 
   return {
-    playground: emptyDraft(),
+    playground: restored?.draft ?? emptyDraft(),
     run: { status: 'idle', error: null, problems: null },
     playgroundMode: 'chat',
-    composer: { text: '', attachments: [] },
+    composer: { text: restored?.composerText ?? '', attachments: [] },
     setComposerText: (text) => set((s) => ({ composer: { ...s.composer, text } })),
     addComposerAttachment: (a) => set((s) => ({ composer: { ...s.composer, attachments: [...s.composer.attachments, a] } })),
     removeComposerAttachment: (id) => set((s) => ({ composer: { ...s.composer, attachments: s.composer.attachments.filter((a) => a.id !== id) } })),
@@ -80,11 +107,32 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (deps) => (s
       const { text, attachments } = get().composer
       // An empty send only runs a conversation that waits for an answer (after a user or tool message).
       if (!text.trim() && !attachments.length && get().playground.messages.at(-1)?.role === 'assistant') return
+      if (!accepts(text, attachments)) return
       set({ composer: { text: '', attachments: [] } })
       await get().send(text, attachments)
     },
-    conversationId: null,
-    conversationTitle: '',
+    lastModel: deps.storage.getItem(LAST_MODEL_KEY),
+    async retryFailed(model) {
+      const last = get().playground.messages.at(-1)
+      if (get().run.status === 'running' || !last?.failed) return
+      if (model) draft({ model })
+      messages((list) => list.map((m) => (m.failed ? { ...m, failed: undefined } : m)))
+      await runner.run()
+    },
+    editFailed() {
+      const last = get().playground.messages.at(-1)
+      if (!last?.failed) return
+      if (last.role !== 'user') return messages((list) => list.map((m) => (m.id === last.id ? { ...m, failed: undefined } : m)))
+      messages((list) => list.slice(0, -1))
+      set((s) => ({ composer: { text: last.content + (s.composer.text ? `\n${s.composer.text}` : ''), attachments: [...(last.attachments ?? []), ...s.composer.attachments] }, run: { ...s.run, error: null } }))
+    },
+    discardFailed() {
+      const last = get().playground.messages.at(-1)
+      if (!last?.failed) return
+      messages((list) => (last.role === 'user' ? list.slice(0, -1) : list.map((m) => (m.id === last.id ? { ...m, failed: undefined } : m))))
+    },
+    conversationId: restored?.conversationId ?? null,
+    conversationTitle: restored?.conversationTitle ?? '',
     setPlaygroundMode: (playgroundMode) => set({ playgroundMode }),
     setModel: (model) => draft({ model }),
     setSystemPrompt: (systemPrompt) => draft({ systemPrompt }),
@@ -95,7 +143,7 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (deps) => (s
     setToolChoice: (toolChoice) => draft({ toolChoice }),
     setResponseFormat: (patch) => set((s) => ({ playground: { ...s.playground, responseFormat: { ...s.playground.responseFormat, ...patch } } })),
     addMessage(role, content, attachments) {
-      messages((m) => [...m, { id: localId(), role, content, ...(attachments?.length ? { attachments } : {}) }])
+      messages((m) => [...m, { id: localId(), role, content, at: Date.now(), ...(attachments?.length ? { attachments } : {}) }])
     },
     updateMessage(id, patch) {
       messages((list) => list.map((m) => (m.id === id ? editedMessage(m, patch) : m)))
@@ -107,9 +155,10 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (deps) => (s
       messages((list) => list.map((m) => (m.id === id ? selectChoice(m, index) : m)))
     },
     async send(text = '', attachments = []) {
-      if (get().run.status === 'running') return
-      if (text.trim() || attachments.length) get().addMessage('user', text, attachments)
-      await runner.run()
+      if (get().run.status === 'running' || !accepts(text, attachments)) return
+      if (!text.trim() && !attachments.length) return runner.run()
+      get().addMessage('user', text, attachments)
+      await runner.run(get().playground.messages.at(-1)!.id)
     },
     async rerunFrom(id) {
       if (get().run.status === 'running') return
@@ -136,10 +185,22 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (deps) => (s
     dismissRunError: () => set((s) => ({ run: { ...s.run, error: null, problems: null } })),
     newConversation() {
       runner.stop()
-      set((s) => ({ playground: { ...emptyDraft(s.playground.model), params: s.playground.params }, conversationId: null, conversationTitle: '', run: { status: 'idle', error: null, problems: null } }))
+      stashComposerDraft(deps.storage, get().conversationId, get().composer.text)
+      const model = get().lastModel ?? get().playground.model
+      set((s) => ({
+        playground: { ...emptyDraft(model), params: s.playground.params },
+        conversationId: null,
+        conversationTitle: '',
+        composer: { text: takeComposerDraft(deps.storage, null), attachments: [] },
+        run: { status: 'idle', error: null, problems: null },
+      }))
     },
     loadDraft(playground, conversationId, conversationTitle) {
       runner.stop()
+      if (conversationId !== get().conversationId) {
+        stashComposerDraft(deps.storage, get().conversationId, get().composer.text)
+        set({ composer: { text: takeComposerDraft(deps.storage, conversationId), attachments: [] } })
+      }
       set({ playground, conversationId, conversationTitle, run: { status: 'idle', error: null, problems: null } })
     },
   }

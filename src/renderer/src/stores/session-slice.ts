@@ -13,6 +13,8 @@ export interface SessionSlice {
   /** First contact: is the gateway there, and does it let us in? */
   checkSession(): Promise<void>
   refreshStatus(): Promise<void>
+  /** The heartbeat: `GET /health`; a gateway that stopped answering shows at once, one that is back is read again. */
+  checkHealth(): Promise<void>
   /** Web mode: trades the admin token for the session cookie. Resolves to an error message, or null. */
   signIn(token: string): Promise<string | null>
   signOut(): Promise<void>
@@ -40,6 +42,14 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) set({ auth: 'needs-login' })
       else set({ statusError: messageOf(e) })
+    }
+  },
+  async checkHealth() {
+    try {
+      await api.health()
+      if (get().statusError) await get().refreshStatus()
+    } catch (e) {
+      set({ statusError: messageOf(e) })
     }
   },
   async signIn(token) {

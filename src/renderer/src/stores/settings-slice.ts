@@ -1,11 +1,16 @@
 import type { SliceCreator } from './store-types'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
+/** How the composer sends: Ctrl/Cmd+Enter (Enter is a new line), or Enter (Shift+Enter is a new line). */
+export type SendKey = 'mod-enter' | 'enter'
 const THEME_KEY = 'gatehouse.theme'
+const SEND_KEY = 'gatehouse.sendKey'
 
 export interface SettingsSlice {
   theme: ThemeChoice
   setTheme(theme: ThemeChoice): void
+  sendKey: SendKey
+  setSendKey(key: SendKey): void
 }
 
 /** Preferences kept in the browser's storage (they belong to this screen, not to the gateway). */
@@ -16,6 +21,11 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ storage }) =>
     setTheme(theme) {
       storage.setItem(THEME_KEY, theme)
       set({ theme })
+    },
+    sendKey: storage.getItem(SEND_KEY) === 'enter' ? 'enter' : 'mod-enter',
+    setSendKey(sendKey) {
+      storage.setItem(SEND_KEY, sendKey)
+      set({ sendKey })
     },
   }
 }

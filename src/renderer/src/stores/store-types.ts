@@ -7,6 +7,8 @@ import type { CompareSlice } from './compare-slice'
 import type { ConversationsSlice } from './conversations-slice'
 import type { FilesSlice } from './files-slice'
 import type { KeysSlice } from './keys-slice'
+import type { LocalModelsSlice } from './local-models-slice'
+import type { ManageSlice } from './manage-slice'
 import type { PlaygroundSlice } from './playground-slice'
 import type { SessionSlice } from './session-slice'
 import type { SettingsSlice } from './settings-slice'
@@ -18,6 +20,8 @@ export type AppState = SessionSlice &
   UiSlice &
   AccessSlice &
   CatalogSlice &
+  ManageSlice &
+  LocalModelsSlice &
   KeysSlice &
   PlaygroundSlice &
   CompareSlice &

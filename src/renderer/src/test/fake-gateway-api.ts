@@ -5,6 +5,7 @@ import { emptyChoice, type ChatResult, type ChoiceResult } from '../api/chat-res
 import type { ChatRequestBody } from '../api/chat-types'
 import type { GatewayApi } from '../api/gateway-api'
 import { createAppStore } from '../stores/app-store'
+import { fakeManageApi, type FakeRows } from './fake-manage-api'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
@@ -27,7 +28,17 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
   const calls: { body: ChatRequestBody; apiKey: string }[] = []
   const keys: KeyInfo[] = []
   const conversations = new Map<string, Conversation>()
-  const agents: Agent[] = []
+  const rows: FakeRows = {
+    models: structuredClone(MODELS),
+    providers: [{ id: 'up', type: 'openai', base_url: 'http://up', has_api_key: true, api_key_env: null, source: 'config', created_at: 1 }, { id: 'local', type: 'local', base_url: null, has_api_key: false, api_key_env: null, source: 'config', created_at: 1 }],
+    teams: [structuredClone(TEAM)],
+    agents: [],
+    localModels: [],
+  }
+  const agents = rows.agents
+  const managed = fakeManageApi(rows, (input) =>
+    input.api_key === 'bad' ? { ok: false, status: 401, latency_ms: 3, error: 'The provider answered 401.', models: [] } : { ok: true, status: 200, latency_ms: 3, error: null, models: [{ id: 'up-a' }, { id: 'up-b' }] },
+  )
   let n = 0
   const status: GatewayStatus = { version: 't', config_source: 'test', credits: { balance: 100 }, counts: { providers: 1, models: 3, teams: 1, keys: 0 } }
   const issue = (teamId: string): IssuedKey => {
@@ -36,8 +47,16 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     keys.push(info)
     return { ...info, key: `gth-team-secret-${n}` }
   }
-  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations } = {
+  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean } = {
+    ...managed.manage,
+    ...managed.local,
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
+    rows,
+    emit: managed.emit,
+    healthy: true,
+    health: async () => {
+      if (!api.healthy) throw new ApiError('Cannot reach the gateway (Failed to fetch).', { status: 0, code: 'network_error' })
+    },
     calls,
     chatHandler: chat,
     conversationsStore: conversations,
@@ -47,9 +66,9 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     },
     signOut: async () => undefined,
     addCredits: async (amount) => ({ balance: (status.credits.balance += amount) }),
-    models: async () => MODELS,
-    providers: async () => [{ id: 'up', type: 'openai', base_url: 'http://up', has_api_key: true, api_key_env: null, source: 'config', created_at: 1 }, { id: 'local', type: 'local', base_url: null, has_api_key: false, api_key_env: null, source: 'config', created_at: 1 }],
-    teams: async () => [TEAM],
+    models: async () => structuredClone(rows.models),
+    providers: async () => structuredClone(rows.providers),
+    teams: async () => structuredClone(rows.teams),
     users: async () => [],
     keys: async () => structuredClone(keys),
     createKey: async (input) => issue(input.team_id ?? TEAM.id),
@@ -63,13 +82,13 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
       k.status = 'revoked'
       return k
     },
-    agents: async () => agents,
+    agents: async () => structuredClone(agents),
     createAgent: async (input) => {
       const a: Agent = { id: `agent-${agents.length + 1}`, object: 'agent', name: input.name, model: input.model, system_prompt: input.system_prompt ?? null, params: input.params ?? {}, tools: input.tools ?? [], created_at: 1 }
       agents.push(a)
       return a
     },
-    deleteAgent: async () => undefined,
+    deleteAgent: async (id) => void agents.splice(agents.findIndex((a) => a.id === id), 1),
     usage: async () => [],
     conversations: async (q) =>
       [...conversations.values()].filter((c) => !q.q || c.title.toLowerCase().includes(q.q.toLowerCase())).reverse().map(({ data: _d, ...s }) => s),

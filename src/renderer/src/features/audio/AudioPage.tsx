@@ -6,7 +6,7 @@ import { ErrorBanner, Notice } from '../../components/States'
 import { VOICES } from '../../lib/chat-params'
 import { useAppStore } from '../../stores/app-store'
 import { TranscribeForm } from './TranscribeForm'
-import { useAudioRequest } from './use-audio-request'
+import { useRequest } from '../../lib/use-request'
 
 /** Text to speech with the gateway's speech models; transcription below. Recording in the app is still to come. */
 export default function AudioPage() {
@@ -16,7 +16,7 @@ export default function AudioPage() {
   const [voice, setVoice] = useState<string>('alloy')
   const [text, setText] = useState('')
   const [audioUrl, setAudioUrl] = useState<string>()
-  const { busy, error, missing, run } = useAudioRequest()
+  const { busy, error, missing, run } = useRequest()
   const speak = useAppStore((s) => s.speak)
   useEffect(() => () => void (audioUrl && URL.revokeObjectURL(audioUrl)), [audioUrl])
   const chosen = model || speechModels[0]?.name || ''

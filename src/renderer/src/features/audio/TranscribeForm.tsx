@@ -3,7 +3,7 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { ErrorBanner, Notice } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
-import { useAudioRequest } from './use-audio-request'
+import { useRequest } from '../../lib/use-request'
 
 /** Speech to text: an audio file and a transcription model, `POST /v1/audio/transcriptions`. */
 export function TranscribeForm() {
@@ -13,7 +13,7 @@ export function TranscribeForm() {
   const [file, setFile] = useState<File>()
   const [model, setModel] = useState('')
   const [text, setText] = useState<string>()
-  const { busy, error, missing, run } = useAudioRequest()
+  const { busy, error, missing, run } = useRequest()
   const chosen = model || models[0]?.name || ''
   return (
     <section className="settings-section">

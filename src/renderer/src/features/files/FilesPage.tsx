@@ -40,24 +40,26 @@ export default function FilesPage() {
       ) : files.list.length === 0 ? (
         <EmptyState icon="files" title="No files" action={<Button onClick={() => input.current?.click()}>Upload a JSONL file</Button>}>Batch requests read their input from a file uploaded here.</EmptyState>
       ) : (
-        <table className="table">
-          <thead><tr><th scope="col">File</th><th scope="col">Id</th><th scope="col">Size</th><th scope="col">Uploaded</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-          <tbody>
-            {files.list.map((f) => (
-              <tr key={f.id}>
-                <td>{f.filename}</td>
-                <td className="mono small">{f.id}</td>
-                <td>{formatBytes(f.bytes)}</td>
-                <td className="muted">{formatDate(f.created_at)}</td>
-                <td className="muted">{formatDate(f.expires_at ?? null)}</td>
-                <td className="row-actions">
-                  <Button size="sm" icon="download" aria-label={`Download ${f.filename}`} onClick={() => fetchContent(f.id).then((b) => downloadFile(f.filename, b), (e: unknown) => notify(messageOf(e), 'error'))} />
-                  <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${f.filename}`} confirmLabel={`Confirm delete ${f.filename}`} onConfirm={() => remove(f.id).catch((e: unknown) => notify(messageOf(e), 'error'))} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Files table">
+          <table className="table">
+            <thead><tr><th scope="col">File</th><th scope="col">Id</th><th scope="col">Size</th><th scope="col">Uploaded</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {files.list.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.filename}</td>
+                  <td className="mono small">{f.id}</td>
+                  <td>{formatBytes(f.bytes)}</td>
+                  <td className="muted">{formatDate(f.created_at)}</td>
+                  <td className="muted">{formatDate(f.expires_at ?? null)}</td>
+                  <td className="row-actions">
+                    <Button size="sm" icon="download" aria-label={`Download ${f.filename}`} onClick={() => fetchContent(f.id).then((b) => downloadFile(f.filename, b), (e: unknown) => notify(messageOf(e), 'error'))} />
+                    <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${f.filename}`} confirmLabel={`Confirm delete ${f.filename}`} onConfirm={() => remove(f.id).catch((e: unknown) => notify(messageOf(e), 'error'))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {files.status === 'ready' && files.error && <ErrorBanner>{files.error}</ErrorBanner>}
     </div>

@@ -42,14 +42,16 @@ export default function KeysPage() {
         </EmptyState>
       ) : (
         <>
-          <table className="table">
-            <thead>
-              <tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Owner</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
-            </thead>
-            <tbody>
-              {list.map((k) => <KeyRowView key={k.id} k={k} owner={owner(k)} />)}
-            </tbody>
-          </table>
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Keys table">
+            <table className="table">
+              <thead>
+                <tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Owner</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {list.map((k) => <KeyRowView key={k.id} k={k} owner={owner(k)} />)}
+              </tbody>
+            </table>
+          </div>
           {hidden > 0 || showInactive ? (
             <label className="checkbox muted">
               <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} /> Show revoked and expired keys ({keys.list.filter((k) => k.status === 'revoked' || k.status === 'expired').length})

@@ -3,7 +3,7 @@ import { Button } from '../../components/Button'
 import { Dialog } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
-import { messageOf } from '../../api/api-error'
+import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 
 /** Create a team key (the team's settings) or a user key (its team's settings, per person). */
@@ -15,26 +15,20 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
   const [owner, setOwner] = useState('')
   const [name, setName] = useState('')
   const [expires, setExpires] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const request = useRequest()
   const choices = kind === 'team' ? teams.map((t) => ({ id: t.id, label: t.name })) : users.map((u) => ({ id: u.id, label: `${u.name} (${teams.find((t) => t.id === u.team_id)?.name ?? 'team'})` }))
   const ownerId = owner || choices[0]?.id || ''
-  const submit = async () => {
-    setBusy(true)
-    try {
+  const submit = () =>
+    request.run(async () => {
       const expiresAt = expires ? Math.floor(new Date(`${expires}T23:59:59`).getTime() / 1000) : null
       await createKey({ ...(kind === 'team' ? { team_id: ownerId } : { user_id: ownerId }), name: name.trim() || null, expires_at: expiresAt })
       onClose()
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
+    })
   return (
     <Dialog
       title="New API key"
       onClose={onClose}
-      footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={!ownerId || busy} onClick={() => void submit()}>{busy ? 'Creating…' : 'Create key'}</Button></>}
+      footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={!ownerId || request.busy} onClick={() => void submit()}>{request.busy ? 'Creating…' : 'Create key'}</Button></>}
     >
       <fieldset className="segmented">
         <legend className="field-label">Kind</legend>
@@ -57,7 +51,7 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
       <Field label="Expires" hint="optional; the key stops working after this day">
         {(control) => <input {...control} className="input" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
       </Field>
-      {error && <ErrorBanner>{error}</ErrorBanner>}
+      {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
     </Dialog>
   )
 }

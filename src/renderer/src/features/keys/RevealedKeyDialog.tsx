@@ -10,7 +10,7 @@ export function RevealedKeyDialog() {
   const dismiss = useAppStore((s) => s.dismissRevealedKey)
   const { issued, action } = revealed
   return (
-    <Dialog title={action === 'created' ? 'Your new key' : 'Key rotated'} onClose={dismiss} footer={<Button variant="primary" onClick={dismiss}>I have stored it</Button>}>
+    <Dialog title={action === 'created' ? 'Your new key' : 'Key rotated'} dismissible={false} onClose={dismiss} footer={<Button variant="primary" onClick={dismiss}>I have copied it</Button>}>
       <div className="banner banner-warning" role="note">
         <Icon name="warning" />
         <div className="banner-text">Copy this key now. It is shown this once and cannot be read again — the gateway keeps only its hash.</div>

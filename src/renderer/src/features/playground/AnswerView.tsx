@@ -1,10 +1,13 @@
+import type { CSSProperties } from 'react'
 import type { AssistantAnswer } from '../../lib/playground-model'
 import { AnswerMetaLine } from './AnswerMetaLine'
 import { ChoiceBody } from './ChoiceBody'
 
 /** An assistant answer: one choice, or `n` choices side by side with the one carried forward marked. */
-export function AnswerView({ answer, pending, answerableCallIds, onAnswerCall, onSelect }: {
+export function AnswerView({ answer, raw, pending, answerableCallIds, onAnswerCall, onSelect }: {
   answer: AssistantAnswer
+  /** Show the text as sent rather than rendered as Markdown. */
+  raw: boolean
   pending: boolean
   answerableCallIds: Set<string>
   onAnswerCall?: (callId: string, content: string) => void
@@ -15,9 +18,9 @@ export function AnswerView({ answer, pending, answerableCallIds, onAnswerCall, o
   return (
     <div className="answer">
       {choices.length === 1 ? (
-        <ChoiceBody choice={choices[0]!} answer={answer} pending={pending} answerableCallIds={answerableCallIds} onAnswerCall={onAnswerCall} />
+        <ChoiceBody choice={choices[0]!} answer={answer} raw={raw} pending={pending} answerableCallIds={answerableCallIds} onAnswerCall={onAnswerCall} />
       ) : (
-        <div className="choices" role="radiogroup" aria-label="Choices" style={{ gridTemplateColumns: `repeat(${Math.min(choices.length, 4)}, minmax(0, 1fr))` }}>
+        <div className="choices" role="radiogroup" aria-label="Choices" style={{ '--cols': Math.min(choices.length, 4) } as CSSProperties}>
           {choices.map((c, i) => (
             <div key={c.index} className={`choice${i === answer.selected ? ' choice-selected' : ''}`} data-testid="choice">
               <div className="choice-head">
@@ -27,7 +30,7 @@ export function AnswerView({ answer, pending, answerableCallIds, onAnswerCall, o
                   {i === answer.selected ? 'carried forward' : 'use this'}
                 </label>
               </div>
-              <ChoiceBody choice={c} answer={answer} pending={pending} answerableCallIds={i === answer.selected ? answerableCallIds : new Set()} onAnswerCall={onAnswerCall} />
+              <ChoiceBody choice={c} answer={answer} raw={raw} pending={pending} answerableCallIds={i === answer.selected ? answerableCallIds : new Set()} onAnswerCall={onAnswerCall} />
             </div>
           ))}
         </div>

@@ -2,13 +2,15 @@ import type { ChoiceResult } from '../../api/chat-result'
 import { audioReplyUrl } from '../../lib/audio-data'
 import type { AssistantAnswer } from '../../lib/playground-model'
 import { LogprobText } from './LogprobText'
+import { MessageText } from './MessageText'
 import { StructuredResult } from './StructuredResult'
 import { ToolCallCard } from './ToolCallCard'
 
 /** One choice of an answer: text (or tokens with logprobs), refusal, parsed JSON, audio, tool calls. */
-export function ChoiceBody({ choice, answer, pending, answerableCallIds, onAnswerCall }: {
+export function ChoiceBody({ choice, answer, raw, pending, answerableCallIds, onAnswerCall }: {
   choice: ChoiceResult
   answer: AssistantAnswer
+  raw: boolean
   pending: boolean
   answerableCallIds: Set<string>
   onAnswerCall?: (callId: string, content: string) => void
@@ -19,7 +21,7 @@ export function ChoiceBody({ choice, answer, pending, answerableCallIds, onAnswe
       {showTokens ? (
         <LogprobText tokens={choice.logprobs} />
       ) : choice.content ? (
-        <div className="answer-text" data-testid="answer-text">{choice.content}{pending && <span className="caret" aria-hidden="true" />}</div>
+        <MessageText text={choice.content} raw={raw || !!answer.structured} pending={pending} testId="answer-text" />
       ) : pending && !choice.toolCalls.length ? (
         <div className="answer-text answer-waiting"><span className="typing" aria-label="Waiting for the answer"><i /><i /><i /></span></div>
       ) : null}

@@ -1,8 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { Button } from '../../components/Button'
 import { ErrorBanner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
-import { MAX_COMPARE_COLUMNS } from '../../stores/compare-slice'
+import { compareStartModels, MAX_COMPARE_COLUMNS } from '../../stores/compare-slice'
 import { SEND_KEYS } from './Composer'
 import { CompareColumnView } from './CompareColumnView'
 import { useModelOptions } from './use-model-options'
@@ -19,21 +19,18 @@ export function CompareView() {
   const chatModel = useAppStore((s) => s.playground.model)
   const options = useModelOptions()
 
-  // Empty columns start on the chat's model, then on models not shown yet.
+  // Empty columns start on the chat's model, then on models no column shows yet.
   useEffect(() => {
-    const used = new Set(compare.columns.map((c) => c.model).filter(Boolean))
-    const free = [chatModel, ...options.filter((o) => !o.disabledReason).map((o) => o.value)].filter((m) => m && !used.has(m))
+    const free = compareStartModels(compare.columns, chatModel, options.map((o) => o.value))
     for (const c of compare.columns) {
-      if (c.model || !free.length) continue
-      const next = free.shift()!
-      used.add(next)
-      setModel(c.id, next)
+      const next = c.model ? undefined : free.shift()
+      if (next) setModel(c.id, next)
     }
   }, [compare.columns, chatModel, options, setModel])
 
   return (
     <div className="compare">
-      <div className="compare-columns" style={{ gridTemplateColumns: `repeat(${compare.columns.length}, minmax(0, 1fr))` }}>
+      <div className="compare-columns" style={{ '--cols': compare.columns.length } as CSSProperties}>
         {compare.columns.map((c, i) => <CompareColumnView key={c.id} column={c} index={i} options={options} canRemove={compare.columns.length > 2} />)}
       </div>
       {compare.error && <ErrorBanner>{compare.error}</ErrorBanner>}

@@ -28,6 +28,7 @@ export function Composer() {
   const addMessage = useAppStore((s) => s.addMessage)
   const stop = useAppStore((s) => s.stop)
   const notify = useAppStore((s) => s.notify)
+  const sendKey = useAppStore((s) => s.sendKey)
   const imageInput = useRef<HTMLInputElement>(null)
   const audioInput = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
@@ -61,6 +62,12 @@ export function Composer() {
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          // With "Enter sends", Shift+Enter is the new line; Ctrl/Cmd+Enter always sends (a page-wide shortcut).
+          if (sendKey !== 'enter' || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || e.nativeEvent.isComposing) return
+          e.preventDefault()
+          void sendComposer()
+        }}
         onPaste={(e) => {
           const files = Array.from(e.clipboardData.files)
           if (!files.length) return
@@ -73,7 +80,7 @@ export function Composer() {
         <input ref={audioInput} type="file" accept=".wav,.mp3,audio/wav,audio/mpeg" hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
         <Button size="sm" variant="ghost" icon="image" aria-label="Attach an image" onClick={() => imageInput.current?.click()} />
         <Button size="sm" variant="ghost" icon="mic" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
-        <span className="composer-hint">{running ? 'Esc to stop' : `${SEND_KEYS} to send`}</span>
+        <span className="composer-hint">{running ? 'Esc to stop' : sendKey === 'enter' ? 'Enter to send, Shift Enter for a new line' : `${SEND_KEYS} to send`}</span>
         <Button size="sm" variant="ghost" disabled={running || (!text.trim() && !attachments.length)} onClick={() => (addMessage('user', text, attachments), setText(''), attachments.forEach((a) => removeAttachment(a.id)))}>
           Add
         </Button>

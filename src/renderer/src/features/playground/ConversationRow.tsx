@@ -4,8 +4,10 @@ import { ConfirmButton } from '../../components/ConfirmButton'
 import type { ConversationSummary } from '../../../../shared/admin-wire'
 import { formatRelative } from '../../lib/format'
 
-export function ConversationRow({ conversation: c, current, onOpen, onRename, onDelete, onExport }: {
+export function ConversationRow({ conversation: c, modelLabel, current, onOpen, onRename, onDelete, onExport }: {
   conversation: ConversationSummary
+  /** The model as people know it: an agent's name rather than its id. */
+  modelLabel: string | null
   current: boolean
   onOpen: () => void
   onRename: (title: string) => void
@@ -31,7 +33,7 @@ export function ConversationRow({ conversation: c, current, onOpen, onRename, on
       ) : (
         <button type="button" className="conversation-open" aria-current={current ? 'true' : undefined} onClick={onOpen}>
           <span className="conversation-title">{c.title}</span>
-          <span className="conversation-meta">{formatRelative(c.updated_at)} · {c.model ?? 'no model'} · {c.message_count} msg</span>
+          <span className="conversation-meta">{formatRelative(c.updated_at)} · {modelLabel ?? 'no model'} · {c.message_count} msg</span>
         </button>
       )}
       {current && (

@@ -6,9 +6,10 @@ import { messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
 import { ConversationRow } from './ConversationRow'
 import { downloadFile } from './download'
+import { useDrawerFocus } from './use-drawer-focus'
 
 /** Saved conversations: search, open, rename, export (JSON, Markdown), delete. */
-export function ConversationSidebar() {
+export function ConversationSidebar({ drawer = false, onClose }: { drawer?: boolean; onClose: () => void }) {
   const state = useAppStore((s) => s.conversations)
   const currentId = useAppStore((s) => s.conversationId)
   const load = useAppStore((s) => s.loadConversations)
@@ -18,7 +19,10 @@ export function ConversationSidebar() {
   const exportConversation = useAppStore((s) => s.exportConversation)
   const newConversation = useAppStore((s) => s.newConversation)
   const notify = useAppStore((s) => s.notify)
+  const agents = useAppStore((s) => s.catalog.agents)
+  const modelLabel = (model: string | null) => (model ? (agents.find((a) => a.id === model)?.name ?? model) : null)
   const [query, setQuery] = useState(state.query)
+  const ref = useDrawerFocus<HTMLElement>(drawer)
 
   useEffect(() => {
     const t = setTimeout(() => void load(query), query === state.query && state.status !== 'idle' ? 0 : 200)
@@ -28,10 +32,11 @@ export function ConversationSidebar() {
   const act = (fn: () => Promise<unknown>, done?: string) => fn().then(() => done && notify(done, 'success'), (e: unknown) => notify(messageOf(e), 'error'))
 
   return (
-    <aside className="conversations" aria-label="Conversations">
+    <aside ref={ref} className={`conversations${drawer ? ' drawer drawer-left' : ''}`} aria-label="Conversations">
       <div className="conversations-head">
         <h2>Conversations</h2>
-        <Button size="sm" variant="ghost" icon="plus" aria-label="New conversation" onClick={newConversation} />
+        <Button size="sm" variant="ghost" icon="plus" aria-label="New conversation" onClick={() => (newConversation(), drawer && onClose())} />
+        {drawer && <Button size="sm" variant="ghost" icon="close" aria-label="Close conversations" onClick={onClose} />}
       </div>
       <div className="search-box">
         <Icon name="search" size={14} />
@@ -52,8 +57,9 @@ export function ConversationSidebar() {
               <ConversationRow
                 key={c.id}
                 conversation={c}
+                modelLabel={modelLabel(c.model)}
                 current={c.id === currentId}
-                onOpen={() => act(() => open(c.id))}
+                onOpen={() => act(() => open(c.id)).then(() => drawer && onClose())}
                 onRename={(title) => act(() => rename(c.id, title), 'Renamed')}
                 onDelete={() => act(() => remove(c.id), 'Deleted')}
                 onExport={(format) => act(async () => {

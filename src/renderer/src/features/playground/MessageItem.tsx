@@ -1,14 +1,21 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { ConfirmButton } from '../../components/ConfirmButton'
+import { CopyButton } from '../../components/CopyButton'
+import { formatMessageTime } from '../../lib/format'
 import type { DraftMessage } from '../../lib/playground-model'
 import { AttachmentList } from './AttachmentList'
 import { AnswerView } from './AnswerView'
+import { MessageEditor } from './MessageEditor'
+import { MessageText } from './MessageText'
 import { ToolCallCard } from './ToolCallCard'
 
 const ROLE_LABEL = { user: 'User', assistant: 'Assistant', tool: 'Tool' } as const
 
-/** One message: its role, content (editable), attachments, answer, and the actions edit, re-run from here, delete. */
+/**
+ * One message: role, time, content (an answer rendered as Markdown or shown raw), attachments, and the
+ * actions copy, raw/rendered, edit, re-run from here, delete.
+ */
 export function MessageItem({ message, running, answerableCallIds, onEdit, onDelete, onRerun, onSelectChoice, onAnswerCall }: {
   message: DraftMessage
   running: boolean
@@ -20,58 +27,36 @@ export function MessageItem({ message, running, answerableCallIds, onEdit, onDel
   onAnswerCall: (callId: string, content: string) => void
 }) {
   const [editing, setEditing] = useState(false)
-  const [text, setText] = useState(message.content)
-  const [role, setRole] = useState(message.role)
+  const [raw, setRaw] = useState(false)
   const label = ROLE_LABEL[message.role]
-  const save = () => {
-    onEdit({ content: text, role })
-    setEditing(false)
-  }
+  const lower = label.toLowerCase()
+  const isAnswer = message.role === 'assistant' && !!message.answer
+  const busy = running || !!message.pending
   return (
-    <article className={`message message-${message.role}${message.pending ? ' message-pending' : ''}`} aria-label={`${label} message`} data-testid={`message-${message.role}`}>
+    <article className={`message message-${message.role}${message.pending ? ' message-pending' : ''}${message.failed ? ' message-failed' : ''}`} aria-label={`${label} message`} data-testid={`message-${message.role}`}>
       <header className="message-head">
-        <span className="message-role">{label}{message.role === 'tool' && message.toolCallId ? <code> {message.toolCallId}</code> : null}</span>
+        <span className="message-role">
+          {label}
+          {message.role === 'tool' && message.toolCallId ? <code> {message.toolCallId}</code> : null}
+        </span>
+        {message.at ? <time className="message-time" dateTime={new Date(message.at).toISOString()} title={new Date(message.at).toLocaleString()}>{formatMessageTime(message.at)}</time> : null}
         <div className="message-actions">
-          <Button size="sm" variant="ghost" icon="edit" aria-label={`Edit ${label.toLowerCase()} message`} disabled={running || message.pending} onClick={() => (setText(message.content), setRole(message.role), setEditing(true))} />
-          <Button size="sm" variant="ghost" icon="rerun" aria-label={message.role === 'assistant' ? 'Regenerate this answer' : 'Re-run from here'} disabled={running || message.pending} onClick={onRerun} />
-          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${label.toLowerCase()} message`} confirmLabel="Click again to delete" disabled={running || message.pending} onConfirm={onDelete} />
+          {message.role === 'assistant' && (
+            <Button size="sm" variant="ghost" icon={raw ? 'eye' : 'code'} aria-pressed={raw} aria-label={raw ? 'Show this answer rendered' : 'Show this answer as raw text'} disabled={message.pending} onClick={() => setRaw((v) => !v)} />
+          )}
+          <CopyButton size="sm" variant="ghost" text={message.content} label={`Copy ${lower} message`} disabled={!message.content} />
+          <Button size="sm" variant="ghost" icon="edit" aria-label={`Edit ${lower} message`} disabled={busy} onClick={() => setEditing(true)} />
+          <Button size="sm" variant="ghost" icon="rerun" aria-label={message.role === 'assistant' ? 'Regenerate this answer' : 'Re-run from here'} disabled={busy} onClick={onRerun} />
+          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${lower} message`} confirmLabel="Click again to delete" disabled={busy} onConfirm={onDelete} />
         </div>
       </header>
       {editing ? (
-        <form className="message-editor" onSubmit={(e) => (e.preventDefault(), save())}>
-          {message.role !== 'tool' && (
-            <select className="input input-sm" aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as DraftMessage['role'])}>
-              <option value="user">User</option>
-              <option value="assistant">Assistant</option>
-            </select>
-          )}
-          <textarea
-            className="input autogrow"
-            aria-label={`${label} message text`}
-            value={text}
-            autoFocus
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault()
-                save()
-              } else if (e.key === 'Escape') {
-                e.preventDefault()
-                e.stopPropagation()
-                setEditing(false)
-              }
-            }}
-          />
-          <div className="row-end">
-            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
-            <Button size="sm" variant="primary" type="submit">Save</Button>
-          </div>
-        </form>
-      ) : message.role === 'assistant' && message.answer ? (
-        <AnswerView answer={message.answer} pending={!!message.pending} answerableCallIds={answerableCallIds} onAnswerCall={onAnswerCall} onSelect={onSelectChoice} />
+        <MessageEditor message={message} onSave={(patch) => (onEdit(patch), setEditing(false))} onCancel={() => setEditing(false)} />
+      ) : isAnswer ? (
+        <AnswerView answer={message.answer!} raw={raw} pending={!!message.pending} answerableCallIds={answerableCallIds} onAnswerCall={onAnswerCall} onSelect={onSelectChoice} />
       ) : (
         <>
-          {message.content && <div className={message.role === 'tool' ? 'answer-text mono' : 'answer-text'}>{message.content}</div>}
+          {message.content && (message.role === 'tool' ? <div className="answer-text answer-raw mono">{message.content}</div> : <MessageText text={message.content} raw={message.role === 'user' || raw} />)}
           {message.toolCalls?.map((c) => <ToolCallCard key={c.id} call={c} answerable={answerableCallIds.has(c.id)} onAnswer={(content) => onAnswerCall(c.id, content)} />)}
         </>
       )}

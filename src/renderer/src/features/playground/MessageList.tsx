@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react'
 import { unansweredToolCalls } from '../../lib/playground-model'
 import { useAppStore } from '../../stores/app-store'
+import { FailedTurn } from './FailedTurn'
 import { MessageItem } from './MessageItem'
 
 /** The conversation; it follows a streaming answer down unless the person scrolled up to read. */
@@ -51,6 +52,7 @@ export function MessageList({ scrollRef }: { scrollRef: RefObject<HTMLDivElement
           onAnswerCall={(callId, content) => void answerToolCall(m.id, callId, content)}
         />
       ))}
+      {messages.at(-1)?.failed && <FailedTurn message={messages.at(-1)!} />}
     </div>
   )
 }

@@ -5,7 +5,8 @@ import type { ModelOption } from '../../lib/model-options'
 
 /**
  * A searchable model picker (WAI-ARIA combobox with a listbox): names, aliases, agents, and what
- * each can do. Arrow keys move, Enter picks, Esc closes.
+ * each can do. A click, Down arrow or typing opens it (focus alone does not, so Tab passes by); arrow
+ * keys move, Enter picks, Esc closes.
  */
 export function ModelPicker({ options, value, onChange, label = 'Model', compact = false }: {
   options: ModelOption[]
@@ -33,18 +34,14 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
     setActive(Math.max(0, options.findIndex((o) => o.value === value)))
   }
   const pick = (o: ModelOption | undefined) => {
-    if (!o || o.disabledReason) return
+    if (!o) return
     onChange(o.value)
     setOpen(false)
     setQuery('')
   }
   const move = (step: number) => {
     if (!shown.length) return
-    let i = active
-    for (let n = 0; n < shown.length; n++) {
-      i = (i + step + shown.length) % shown.length
-      if (!shown[i]!.disabledReason) break
-    }
+    const i = (active + step + shown.length) % shown.length
     setActive(i)
     document.getElementById(`${id}-opt-${i}`)?.scrollIntoView({ block: 'nearest' })
   }
@@ -65,7 +62,6 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
           className="model-picker-input"
           placeholder={selected ? selected.label : 'Pick a model…'}
           value={open ? query : selected?.label ?? value}
-          onFocus={openList}
           onClick={openList}
           onChange={(e) => {
             setQuery(e.target.value)
@@ -73,6 +69,8 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
             setOpen(true)
           }}
           onKeyDown={(e) => {
+            // Typing into the closed picker starts a search rather than editing the shown name.
+            if (!open && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) openList()
             const handled = e.key === 'ArrowDown' || e.key === 'ArrowUp' || (open && (e.key === 'Enter' || e.key === 'Escape'))
             if (!handled) return
             e.preventDefault()
@@ -99,7 +97,7 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
       {open && (
         <ul id={`${id}-list`} role="listbox" aria-label={label} className="model-picker-list">
           {shown.length === 0 && (
-            <li className="model-picker-empty">{options.length ? `No model matches “${query}”.` : 'No chat model is configured: add one to the config file (see the Models page).'}</li>
+            <li className="model-picker-empty">{options.length ? `No model matches “${query}”.` : 'No chat model this team may call yet: add a provider or a local model on the Models page.'}</li>
           )}
           {shown.map((o, i) => (
             <Fragment key={o.value}>
@@ -108,7 +106,6 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
               id={`${id}-opt-${i}`}
               role="option"
               aria-selected={o.value === value}
-              aria-disabled={o.disabledReason ? true : undefined}
               className={`model-option${i === active ? ' model-option-active' : ''}${o.kind === 'agent' ? ' model-option-agent' : ''}`}
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(i)}
@@ -119,7 +116,7 @@ export function ModelPicker({ options, value, onChange, label = 'Model', compact
                 {o.aliases.length > 0 && <span className="model-option-aliases">{o.aliases.join(', ')}</span>}
                 {o.value === value && <Icon name="check" size={14} />}
               </div>
-              <div className="model-option-detail">{o.disabledReason ?? o.detail}</div>
+              <div className="model-option-detail">{o.detail}</div>
               <div className="model-option-caps">{o.capabilities.map((c) => <Badge key={c}>{c}</Badge>)}</div>
             </li>
             </Fragment>

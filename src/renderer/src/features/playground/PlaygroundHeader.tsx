@@ -9,7 +9,15 @@ const MODES = [
   { id: 'compare', label: 'Compare' },
 ] as const
 
-export function PlaygroundHeader({ onViewCode, onSaveAgent, onToggleSidebar }: { onViewCode: () => void; onSaveAgent: () => void; onToggleSidebar: () => void }) {
+/** Panel toggles, Chat/Compare, the model, and the actions; it wraps onto two rows in narrow windows rather than dropping any. */
+export function PlaygroundHeader({ sidebarOpen, panelOpen, onViewCode, onSaveAgent, onToggleSidebar, onTogglePanel }: {
+  sidebarOpen: boolean
+  panelOpen: boolean
+  onViewCode: () => void
+  onSaveAgent: () => void
+  onToggleSidebar: () => void
+  onTogglePanel: () => void
+}) {
   const model = useAppStore((s) => s.playground.model)
   const setModel = useAppStore((s) => s.setModel)
   const mode = useAppStore((s) => s.playgroundMode)
@@ -18,13 +26,14 @@ export function PlaygroundHeader({ onViewCode, onSaveAgent, onToggleSidebar }: {
   const options = useModelOptions()
   return (
     <div className="pg-header">
-      <Button size="sm" variant="ghost" icon="sidebar" aria-label="Show or hide conversations" onClick={onToggleSidebar} />
+      <Button size="sm" variant="ghost" icon="sidebar" aria-label="Show or hide conversations" aria-expanded={sidebarOpen} onClick={onToggleSidebar} />
       <Tabs label="Playground mode" tabs={MODES} value={mode} onChange={setMode} idPrefix="pg-mode" />
       {mode === 'chat' ? <ModelPicker options={options} value={model} onChange={setModel} /> : <span className="pg-title muted">Same conversation, two to four models, side by side</span>}
       <div className="pg-actions">
         <Button size="sm" icon="code" aria-label="View code" onClick={onViewCode}><span className="label-wide">View code</span></Button>
         <Button size="sm" icon="agent" aria-label="Save as agent" onClick={onSaveAgent}><span className="label-wide">Save as agent</span></Button>
         <Button size="sm" icon="plus" aria-label="New conversation" onClick={newConversation} />
+        <Button size="sm" variant={panelOpen ? 'secondary' : 'ghost'} icon="sliders" aria-label="Show or hide request settings" aria-expanded={panelOpen} onClick={onTogglePanel} />
       </div>
     </div>
   )

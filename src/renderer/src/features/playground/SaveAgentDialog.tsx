@@ -9,23 +9,23 @@ import { messageOf } from '../../api/api-error'
 import { agentFromDraft } from '../../lib/agent-from-draft'
 import { useAppStore } from '../../stores/app-store'
 
-/** Save as agent: the current model, prompt, parameters and tools, callable by UUID as `model`. */
+/** Save as agent: the current model, prompt, parameters and tools, callable by its name or UUID as `model`. */
 export function SaveAgentDialog({ onClose }: { onClose: () => void }) {
   const draft = useAppStore((s) => s.playground)
   const agents = useAppStore((s) => s.catalog.agents)
   const createAgent = useAppStore((s) => s.createAgent)
   const baseUrl = useAppStore((s) => s.gatewayUrl)
-  const [name, setName] = useState(draft.model ? `${draft.model} agent` : '')
+  const [name, setName] = useState(draft.model ? `${draft.model}-agent` : '')
   const [error, setError] = useState<string>()
   const [saved, setSaved] = useState<Agent>()
   const [busy, setBusy] = useState(false)
   const plan = agentFromDraft(draft, name, agents)
 
   if (saved) {
-    const example = `curl -sS '${baseUrl}/v1/chat/completions' -H "Authorization: Bearer $GATEHOUSE_API_KEY" -H 'Content-Type: application/json' -d '{"model": "${saved.id}", "messages": [{"role": "user", "content": "Hello"}]}'`
+    const example = `curl -sS '${baseUrl}/v1/chat/completions' -H "Authorization: Bearer $GATEHOUSE_API_KEY" -H 'Content-Type: application/json' -d '{"model": ${JSON.stringify(saved.name)}, "messages": [{"role": "user", "content": "Hello"}]}'`
     return (
       <Dialog key="saved" title="Agent saved" onClose={onClose} footer={<Button variant="primary" onClick={onClose}>Done</Button>}>
-        <p>Call <strong>{saved.name}</strong> from any OpenAI client by putting its id in <code>model</code>. It brings its own prompt, parameters and tools.</p>
+        <p>Call <strong>{saved.name}</strong> from any OpenAI client by putting its name (or its id) in <code>model</code>. It brings its own prompt, parameters and tools.</p>
         <div className="copy-row">
           <code data-testid="agent-id">{saved.id}</code>
           <CopyButton text={saved.id} label="Copy agent id" size="sm" />
@@ -63,7 +63,7 @@ export function SaveAgentDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <Field label="Name" error={plan.ok ? undefined : plan.problem}>
+      <Field label="Name" hint="Unique; clients put it in model." error={plan.ok ? undefined : plan.problem}>
         {(control) => <input {...control} className="input" value={name} autoFocus onChange={(e) => setName(e.target.value)} />}
       </Field>
       {plan.ok && (

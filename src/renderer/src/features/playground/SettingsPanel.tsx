@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { Tabs } from '../../components/Tabs'
+import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { useAppStore } from '../../stores/app-store'
 import { FormatSection } from './FormatSection'
 import { ParamsPanel } from './ParamsPanel'
 import { ToolsSection } from './ToolsSection'
+import { useDrawerFocus } from './use-drawer-focus'
 
 type PanelTab = 'params' | 'tools' | 'format'
 const TABS = [
@@ -14,7 +16,7 @@ const TABS = [
 ] as const
 
 /** The right-hand panel: who the playground calls as, then parameters, tools and output format. */
-export function SettingsPanel() {
+export function SettingsPanel({ drawer = false, onClose }: { drawer?: boolean; onClose: () => void }) {
   const [tab, setTab] = useState<PanelTab>('params')
   const params = useAppStore((s) => s.playground.params)
   const setParam = useAppStore((s) => s.setParam)
@@ -22,10 +24,12 @@ export function SettingsPanel() {
   const teams = useAppStore((s) => s.catalog.teams)
   const access = useAppStore((s) => s.access)
   const setAccessTeam = useAppStore((s) => s.setAccessTeam)
+  const ref = useDrawerFocus<HTMLElement>(drawer)
   const teamId = access.teamId ?? (teams.find((t) => t.name === 'default') ?? teams[0])?.id ?? ''
   return (
-    <aside className="settings-panel" aria-label="Request settings">
+    <aside ref={ref} className={`settings-panel${drawer ? ' drawer drawer-right' : ''}`} aria-label="Request settings">
       <div className="settings-panel-top">
+        <Button size="sm" variant="ghost" icon="close" aria-label="Hide request settings" className="settings-panel-close" onClick={onClose} />
         {access.own ? (
           <p className="muted small">Calling with your own key {access.hint} (Settings).</p>
         ) : (

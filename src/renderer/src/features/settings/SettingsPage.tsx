@@ -26,6 +26,8 @@ export default function SettingsPage() {
   const forgetApiKey = useAppStore((s) => s.forgetApiKey)
   const signOut = useAppStore((s) => s.signOut)
   const [ownKey, setOwnKey] = useState('')
+  const sendKey = useAppStore((s) => s.sendKey)
+  const setSendKey = useAppStore((s) => s.setSendKey)
 
   return (
     <div className="page-inner page-narrow">
@@ -37,6 +39,17 @@ export default function SettingsPage() {
           {THEMES.map((t) => (
             <label key={t.id} className={`segment${theme === t.id ? ' segment-on' : ''}`}>
               <input type="radio" name="theme" checked={theme === t.id} onChange={() => setTheme(t.id)} /> {t.label}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Sending</h2>
+        <fieldset className="segmented">
+          <legend className="field-label">Send a message with</legend>
+          {([['mod-enter', `${SEND_KEYS} (Enter is a new line)`], ['enter', 'Enter (Shift Enter is a new line)']] as const).map(([id, label]) => (
+            <label key={id} className={`segment${sendKey === id ? ' segment-on' : ''}`}>
+              <input type="radio" name="send-key" checked={sendKey === id} onChange={() => setSendKey(id)} /> {label}
             </label>
           ))}
         </fieldset>
@@ -69,7 +82,7 @@ export default function SettingsPage() {
       <section className="settings-section">
         <h2 className="section-title">Keyboard</h2>
         <dl className="facts">
-          <dt><kbd>{SEND_KEYS}</kbd></dt><dd>Send (or run all models, in Compare)</dd>
+          <dt><kbd>{SEND_KEYS}</kbd></dt><dd>Send (or run all models, in Compare){sendKey === 'enter' ? '; Enter sends too (Shift Enter for a new line)' : ''}</dd>
           <dt><kbd>Esc</kbd></dt><dd>Stop the answer that is streaming; close a dialog</dd>
           <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>Enter</kbd></dt><dd>Move through and pick in the model picker</dd>
           <dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>Step through tokens of an answer with logprobs</dd>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/api-error'
 import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
@@ -83,5 +83,35 @@ describe('AppShell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Your first API key' })
     expect(dialog).toHaveTextContent('gth-team-first-run')
     expect(dialog).toHaveTextContent('shown this once')
+  })
+})
+
+describe('AppShell: small fixes of issue 12', () => {
+  it('the skip link focuses the main area of the page it is on, and stays on that page', async () => {
+    const user = userEvent.setup()
+    window.location.hash = '#/keys'
+    renderShell()
+    const skip = await screen.findByRole('link', { name: 'Skip to content' })
+    await user.click(skip)
+    expect(screen.getByRole('main')).toHaveFocus()
+    expect(window.location.hash).toBe('#/keys')
+    expect(await screen.findByRole('heading', { name: 'Keys', level: 1 })).toBeInTheDocument()
+  })
+
+  it('shows "not answering" when the heartbeat misses, without waiting for the next status poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const api = fakeGatewayApi()
+      renderShell(api)
+      const bar = await screen.findByRole('banner', { name: 'Gateway status' })
+      expect(bar).toHaveTextContent('Gateway running')
+      api.healthy = false
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_000)
+      })
+      expect(bar).toHaveTextContent('not answering')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Spinner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
 import { PlaygroundPage } from '../playground/PlaygroundPage'
@@ -8,24 +8,31 @@ import { NavRail } from './NavRail'
 import { StatusBar } from './StatusBar'
 import { Toasts } from './Toasts'
 import { useHashRoute, type PageId } from './use-hash-route'
+import { PHONE, useMediaQuery } from './use-media-query'
 import { useTheme } from './use-theme'
 
 const FilesPage = lazy(() => import('../files/FilesPage'))
 const AudioPage = lazy(() => import('../audio/AudioPage'))
 const KeysPage = lazy(() => import('../keys/KeysPage'))
 const ModelsPage = lazy(() => import('../models/ModelsPage'))
+const LocalModelsPage = lazy(() => import('../local-models/LocalModelsPage'))
+const AgentsPage = lazy(() => import('../agents/AgentsPage'))
 const UsagePage = lazy(() => import('../usage/UsagePage'))
 const SettingsPage = lazy(() => import('../settings/SettingsPage'))
 
 const STATUS_POLL_MS = 15_000
+/** How soon a gateway that stopped answering shows: one `/health` every few seconds. */
+const HEARTBEAT_MS = 3_000
 
-function Page({ page }: { page: PageId }) {
+function Page({ page, navigate }: { page: PageId; navigate: (page: PageId) => void }) {
   switch (page) {
-    case 'playground': return <PlaygroundPage />
+    case 'playground': return <PlaygroundPage onNavigate={navigate} />
     case 'files': return <FilesPage />
     case 'audio': return <AudioPage />
     case 'keys': return <KeysPage />
-    case 'models': return <ModelsPage />
+    case 'models': return <ModelsPage onNavigate={navigate} />
+    case 'local-models': return <LocalModelsPage onNavigate={navigate} />
+    case 'agents': return <AgentsPage onNavigate={navigate} />
     case 'usage': return <UsagePage />
     case 'settings': return <SettingsPage />
   }
@@ -41,7 +48,11 @@ export function AppShell() {
   const statusError = useAppStore((s) => s.statusError)
   const checkSession = useAppStore((s) => s.checkSession)
   const refreshStatus = useAppStore((s) => s.refreshStatus)
+  const checkHealth = useAppStore((s) => s.checkHealth)
   const loadCatalog = useAppStore((s) => s.loadCatalog)
+  const resumeSession = useAppStore((s) => s.resumeSession)
+  const phone = useMediaQuery(PHONE)
+  const [navOpen, setNavOpen] = useState(false)
   useTheme(theme)
 
   useEffect(() => {
@@ -50,23 +61,32 @@ export function AppShell() {
   useEffect(() => {
     if (auth !== 'signed-in') return
     void loadCatalog()
-    const t = setInterval(() => void refreshStatus(), STATUS_POLL_MS)
-    return () => clearInterval(t)
-  }, [auth, loadCatalog, refreshStatus])
+    void resumeSession().catch(() => undefined)
+    const status = setInterval(() => void refreshStatus(), STATUS_POLL_MS)
+    const heartbeat = setInterval(() => void checkHealth(), HEARTBEAT_MS)
+    return () => (clearInterval(status), clearInterval(heartbeat))
+  }, [auth, loadCatalog, refreshStatus, checkHealth, resumeSession])
+  useEffect(() => setNavOpen(false), [page, phone])
 
   if (auth === 'checking') return <main className="boot"><Spinner label="Connecting to the gateway" /></main>
   if (auth === 'needs-login') return <LoginScreen />
   if (auth === 'unreachable') return <UnreachableScreen url={url} error={statusError} onRetry={() => void checkSession()} />
 
+  const go = (next: PageId) => {
+    setNavOpen(false)
+    navigate(next)
+  }
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
-      <NavRail page={page} onNavigate={navigate} />
+    <div className={`app${navOpen ? ' app-nav-open' : ''}`}>
+      {/* Focuses the current page's main area; following #main would change the route. */}
+      <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>Skip to content</a>
+      {(!phone || navOpen) && <NavRail page={page} onNavigate={go} onClose={phone ? () => setNavOpen(false) : undefined} />}
+      {phone && navOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />}
       <div className="app-main">
-        <StatusBar onNavigate={navigate} />
+        <StatusBar onNavigate={go} onOpenNav={phone ? () => setNavOpen(true) : undefined} />
         <main id="main" className={`page page-${page}`} tabIndex={-1}>
           <Suspense fallback={<div className="page-loading"><Spinner /></div>}>
-            <Page page={page} />
+            <Page page={page} navigate={go} />
           </Suspense>
         </main>
       </div>

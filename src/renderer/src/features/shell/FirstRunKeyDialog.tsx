@@ -16,7 +16,7 @@ export function FirstRunKeyDialog() {
   }, [])
   if (!first) return null
   return (
-    <Dialog title="Your first API key" onClose={() => setFirst(null)} footer={<Button variant="primary" onClick={() => setFirst(null)}>I have stored it</Button>}>
+    <Dialog title="Your first API key" dismissible={false} onClose={() => setFirst(null)} footer={<Button variant="primary" onClick={() => setFirst(null)}>I have copied it</Button>}>
       <p>Gatehouse created a key for team <strong>{first.teamName}</strong>. Tools on this machine call the gateway with it.</p>
       <div className="banner banner-warning" role="note">
         <Icon name="warning" />

@@ -1,12 +1,25 @@
+import { useEffect, useRef } from 'react'
+import { Button } from '../../components/Button'
 import { Icon } from '../../components/Icon'
-import { PAGES, type PageId } from './use-hash-route'
+import { navPageOf, PAGES, type PageId } from './use-hash-route'
 
-export function NavRail({ page, onNavigate }: { page: PageId; onNavigate: (page: PageId) => void }) {
+/** The navigation: a rail beside the page, or (on a phone) a drawer over it with `onClose`. */
+export function NavRail({ page, onNavigate, onClose }: { page: PageId; onNavigate: (page: PageId) => void; onClose?: () => void }) {
+  const current = navPageOf(page)
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!onClose) return
+    ref.current?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus()
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
   return (
-    <nav className="nav-rail" aria-label="Main">
+    <nav ref={ref} className={`nav-rail${onClose ? ' nav-drawer' : ''}`} aria-label="Main">
       <div className="brand" aria-label="Gatehouse">
         <span className="brand-mark" aria-hidden="true">G</span>
         <span className="brand-name">Gatehouse</span>
+        {onClose && <Button size="sm" variant="ghost" icon="close" aria-label="Close navigation" className="nav-close" onClick={onClose} />}
       </div>
       <ul>
         {PAGES.map((p) => (
@@ -15,7 +28,7 @@ export function NavRail({ page, onNavigate }: { page: PageId; onNavigate: (page:
               href={`#/${p.id}`}
               className="nav-link"
               title={p.label}
-              aria-current={p.id === page ? 'page' : undefined}
+              aria-current={p.id === current ? 'page' : undefined}
               onClick={(e) => {
                 e.preventDefault()
                 onNavigate(p.id)

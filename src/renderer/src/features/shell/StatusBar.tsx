@@ -1,3 +1,4 @@
+import { Button } from '../../components/Button'
 import { CopyButton } from '../../components/CopyButton'
 import { Icon } from '../../components/Icon'
 import { formatBalance } from '../../lib/format'
@@ -5,7 +6,7 @@ import { isChatModel } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 
 /** The gateway's state, always in view: endpoint (with copy), models, credits, and whether it answers. */
-export function StatusBar({ onNavigate }: { onNavigate: (page: 'models' | 'usage') => void }) {
+export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'models' | 'usage') => void; onOpenNav?: () => void }) {
   const url = useAppStore((s) => s.gatewayUrl)
   const status = useAppStore((s) => s.status)
   const error = useAppStore((s) => s.statusError)
@@ -14,6 +15,7 @@ export function StatusBar({ onNavigate }: { onNavigate: (page: 'models' | 'usage
   return (
     <header className="status-bar" aria-label="Gateway status">
       <div className="status-endpoint">
+        {onOpenNav && <Button size="sm" variant="ghost" icon="menu" aria-label="Open navigation" onClick={onOpenNav} />}
         <span className={`status-dot ${error ? 'status-dot-bad' : 'status-dot-ok'}`} aria-hidden="true" />
         <span className="visually-hidden">{error ? 'Gateway not answering' : 'Gateway running'}</span>
         <span className="status-label">Endpoint</span>

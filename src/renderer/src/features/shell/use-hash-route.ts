@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 
+/** The pages in the navigation. */
 export const PAGES = [
   { id: 'playground', label: 'Playground', icon: 'playground' },
   { id: 'files', label: 'Files', icon: 'files' },
@@ -10,18 +11,35 @@ export const PAGES = [
   { id: 'settings', label: 'Settings', icon: 'settings' },
 ] as const
 
-export type PageId = (typeof PAGES)[number]['id']
+/** Pages reached from another page's sub-navigation; the navigation marks their parent. */
+export const SUB_PAGES = [
+  { id: 'local-models', label: 'Model manager', parent: 'models' },
+  { id: 'agents', label: 'Agents', parent: 'models' },
+] as const
 
-const pageFromHash = (hash: string): PageId => {
-  const id = hash.replace(/^#\/?/, '')
-  return (PAGES.find((p) => p.id === id)?.id ?? 'playground') as PageId
+export type PageId = (typeof PAGES)[number]['id'] | (typeof SUB_PAGES)[number]['id']
+
+const ALL: readonly string[] = [...PAGES.map((p) => p.id), ...SUB_PAGES.map((p) => p.id)]
+
+/** The page of a location hash (`#/keys`); null for a hash that is not a route (`#main`, a skip link's target). */
+export function pageFromHash(hash: string): PageId | null {
+  if (hash === '' || hash === '#' || hash === '#/') return 'playground'
+  if (!hash.startsWith('#/')) return null
+  const id = hash.slice(2)
+  return ALL.includes(id) ? (id as PageId) : 'playground'
 }
+
+/** The navigation entry that is current on a page. */
+export const navPageOf = (page: PageId) => SUB_PAGES.find((p) => p.id === page)?.parent ?? page
 
 /** The current page, kept in the address (`#/keys`) so reload and Back work. */
 export function useHashRoute(): [PageId, (page: PageId) => void] {
-  const [page, setPage] = useState<PageId>(() => pageFromHash(window.location.hash))
+  const [page, setPage] = useState<PageId>(() => pageFromHash(window.location.hash) ?? 'playground')
   useEffect(() => {
-    const onHash = () => setPage(pageFromHash(window.location.hash))
+    const onHash = () => {
+      const next = pageFromHash(window.location.hash)
+      if (next) setPage(next)
+    }
     window.addEventListener('hashchange', onHash)
     return () => window.removeEventListener('hashchange', onHash)
   }, [])

@@ -55,22 +55,25 @@ export default function UsagePage() {
       ) : usage.rows.length === 0 ? (
         <EmptyState icon="usage" title="Nothing used yet">Requests appear here as they are made.</EmptyState>
       ) : (
-        <table className="table">
-          <thead><tr><th scope="col">When</th><th scope="col">Endpoint</th><th scope="col">Model</th><th scope="col">Status</th><th scope="col">Tokens</th><th scope="col">Latency</th><th scope="col">Credits</th></tr></thead>
-          <tbody>
-            {usage.rows.map((r) => (
-              <tr key={r.id}>
-                <td className="muted">{formatDate(r.created_at)}</td>
-                <td className="mono small">{r.endpoint ?? '—'}</td>
-                <td>{r.model ?? r.requested_model ?? '—'}</td>
-                <td>{r.status ?? '—'}</td>
-                <td className="mono small">{r.prompt_tokens ?? 0} → {r.completion_tokens ?? 0}</td>
-                <td>{formatMs(r.latency_ms)}</td>
-                <td>{formatCredits(typeof r.credits === 'number' ? r.credits : null)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Usage log">
+          <table className="table">
+            <thead><tr><th scope="col">When</th><th scope="col">Endpoint</th><th scope="col">Model</th><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">Tokens</th><th scope="col">Latency</th><th scope="col">Credits</th></tr></thead>
+            <tbody>
+              {usage.rows.map((r) => (
+                <tr key={r.id}>
+                  <td className="muted">{formatDate(r.created_at)}</td>
+                  <td className="mono small">{r.endpoint ?? '—'}</td>
+                  <td>{r.model ?? r.requested_model ?? '—'}</td>
+                  <td>{r.agent ?? <span className="muted">—</span>}</td>
+                  <td>{r.status ?? '—'}</td>
+                  <td className="mono small">{r.prompt_tokens ?? 0} → {r.completion_tokens ?? 0}</td>
+                  <td>{formatMs(r.latency_ms)}</td>
+                  <td>{formatCredits(typeof r.credits === 'number' ? r.credits : null)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   )

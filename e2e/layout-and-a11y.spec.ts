@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test'
+import { gatewayPerFile } from './fixtures/file-gateway'
+import { TEAM_KEY } from './fixtures/headless-gateway'
+import { PlaygroundPage } from './pages/playground-page'
+import { axeViolations, unreachableByKeyboard } from './support/a11y'
+import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
+
+test.use({ bypassCSP: true })
+
+/** Every page, by its address; each has rows with actions once the setup below has run. */
+const PAGES = ['playground', 'files', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
+
+const env = gatewayPerFile()
+test.beforeAll(async () => {
+  // Rows for every table: an admin-made provider and model (editable), an agent, a file, usage.
+  const admin = { authorization: `Bearer ${new URL(env.gateway.loginUrl).searchParams.get('token')}`, 'content-type': 'application/json' }
+  const post = async (path: string, body: unknown, headers: Record<string, string> = admin) => {
+    const res = await fetch(`${env.gateway.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300)
+  }
+  await post('/admin/providers', { id: 'spare', type: 'openai', base_url: `${env.upstream.url}/v1`, api_key: 'sk-spare' })
+  await post('/admin/models', { name: 'spare-model-with-a-rather-long-name', provider: 'spare', upstream: 'mirror-small', aliases: ['spare'], pricing: { input: 10, output: 20 } })
+  await post('/admin/agents', { name: 'harbour-pilot', model: 'gpt-echo', system_prompt: 'You steer ships into the harbour, slowly and carefully, whatever the weather.', params: { temperature: 0.3 } })
+  await post('/v1/chat/completions', { model: 'harbour-pilot', messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' })
+  const form = new FormData()
+  form.append('purpose', 'batch')
+  form.append('file', new Blob(['{"custom_id":"a","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-echo","messages":[]}}\n']), 'requests-with-a-long-file-name.jsonl')
+  expect((await fetch(`${env.gateway.url}/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}` }, body: form })).status).toBe(200)
+})
+
+async function open(page: Page, id: (typeof PAGES)[number]) {
+  await page.goto(`${env.gateway.url}/#/${id}`)
+  await expect(page.locator(`main#main.page-${id}`)).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0)
+}
+
+/** Every enabled action in a table row can be clicked where it is (Playwright's actionability checks, without clicking). */
+async function tableActionsClickable(page: Page, where: string) {
+  const buttons = page.locator('td.row-actions button:enabled')
+  const n = await buttons.count()
+  for (let i = 0; i < n; i++) {
+    const b = buttons.nth(i)
+    const name = (await b.getAttribute('aria-label')) ?? (await b.innerText())
+    const error = await b.click({ trial: true, timeout: 3000 }).then(() => '', (e: Error) => e.message.split('\n')[0])
+    expect.soft(error, `${where}: ${name}`).toBe('')
+  }
+  return n
+}
+
+for (const size of SIZES) {
+  test(`at ${size.width}x${size.height}: no page scrolls sideways, every table action is clickable, axe finds nothing in light and dark`, async ({ page }) => {
+    await page.setViewportSize(size)
+    const playground = new PlaygroundPage(page)
+    await playground.signIn(env.gateway.loginUrl)
+    await playground.pickModel('gpt-echo')
+    await playground.send('Markdown please')
+    await playground.waitForAnswer()
+    let actions = 0
+    for (const id of PAGES) {
+      await open(page, id)
+      const overflow = await sidewaysOverflow(page)
+      expect.soft(overflow.document, `${id}: document.documentElement.scrollWidth - innerWidth`).toBeLessThanOrEqual(0)
+      expect.soft(overflow.main, `${id}: the main area scrolls sideways`).toBeLessThanOrEqual(0)
+      expect.soft(await outsideWindow(page), `${id}: elements outside the window`).toEqual([])
+      actions += await tableActionsClickable(page, `${id} at ${size.width}`)
+      for (const theme of THEMES) {
+        await useTheme(page, theme)
+        expect.soft(await axeViolations(page), `axe on ${id}, ${theme}, ${size.width}x${size.height}`).toEqual([])
+        if (id === 'playground' || id === 'models') await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
+      }
+      await useTheme(page, 'light')
+    }
+    expect(actions).toBeGreaterThan(10)
+  })
+}
+
+test('the side panels fold at any width; below 1000 px they are drawers; axe finds nothing in them', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await playground.signIn(env.gateway.loginUrl)
+  const settings = page.getByRole('complementary', { name: 'Request settings' })
+  await expect(settings).toBeVisible()
+  await page.getByRole('button', { name: 'Show or hide request settings' }).click()
+  await expect(settings).toHaveCount(0)
+  await page.getByRole('button', { name: 'Show or hide request settings' }).click()
+  await expect(settings).toBeVisible()
+
+  for (const size of SIZES.filter((s) => s.width < 1000)) {
+    await page.setViewportSize(size)
+    await expect(settings).toHaveCount(0)
+    await page.getByRole('button', { name: 'Show or hide request settings' }).click()
+    await expect(settings).toBeInViewport()
+    await expect(settings.getByRole('button', { name: 'Hide request settings' })).toBeFocused()
+    await playground.setParam('Temperature', '0.5')
+    expect.soft(await axeViolations(page), `axe on the settings drawer at ${size.width}`).toEqual([])
+    await shot(page, `drawer-settings-${size.width}x${size.height}`)
+    await page.keyboard.press('Escape')
+    await expect(settings).toHaveCount(0)
+    await page.getByRole('button', { name: 'Show or hide conversations' }).click()
+    await expect(playground.conversations).toBeInViewport()
+    expect.soft(await axeViolations(page), `axe on the conversations drawer at ${size.width}`).toEqual([])
+    await playground.conversations.getByRole('button', { name: 'Close conversations' }).click()
+    await expect(playground.conversations).toHaveCount(0)
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Open navigation' }).click()
+  await expect(playground.nav).toBeInViewport()
+  expect.soft(await axeViolations(page), 'axe on the navigation drawer').toEqual([])
+  await shot(page, 'drawer-navigation-390x844')
+  await playground.nav.getByRole('link', { name: 'Keys' }).click()
+  await expect(page.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible()
+  await expect(playground.nav).toHaveCount(0)
+})
+
+test('the skip link focuses the main area of the page it is on, without leaving it', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  for (const id of ['keys', 'models', 'playground'] as const) {
+    await open(page, id)
+    await page.reload()
+    await expect(page.locator(`main#main.page-${id}`)).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main#main')).toBeFocused()
+    await expect(page.locator('main#main')).toHaveClass(new RegExp(`page-${id}`))
+    expect(page.url()).toMatch(new RegExp(`#/${id}$`))
+  }
+})
+
+test('the new pages are reachable with Tab alone', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  for (const id of ['models', 'local-models', 'agents'] as const) {
+    await open(page, id)
+    expect.soft(await unreachableByKeyboard(page), `keyboard on ${id}`).toEqual([])
+  }
+})

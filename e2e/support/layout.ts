@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { SCREENSHOTS } from '../fixtures/test'
+import type { BrowserGlobals } from './browser-types'
+
+/** The window sizes the UI is held to: a phone, the desktop app's small window, a laptop. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'small', width: 900, height: 700 },
+  { name: 'laptop', width: 1400, height: 900 },
+] as const
+
+export const THEMES = ['light', 'dark'] as const
+
+/** The app follows the system theme by default; this switches it live, as the OS would. */
+export async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme })
+  await page.waitForFunction((t) => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.theme === t, theme)
+}
+
+/**
+ * How far the page scrolls sideways: the document (the criterion of issue 12) and the page's main area,
+ * whose own scrolling would hide an overflow from the document. Tables may scroll inside their frame.
+ */
+export async function sidewaysOverflow(page: Page): Promise<{ document: number; main: number }> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as BrowserGlobals & { innerWidth: number; document: { documentElement: { scrollWidth: number }; getElementById(id: string): { scrollWidth: number; clientWidth: number } | null } }
+    const main = g.document.getElementById('main')
+    return { document: g.document.documentElement.scrollWidth - g.innerWidth, main: main ? main.scrollWidth - main.clientWidth : 0 }
+  })
+}
+
+/**
+ * Elements that stick out of the window sideways without a scrolling frame of their own to hold them:
+ * what `scrollWidth` cannot see while the app frame clips its overflow. Each as `tag.class "text"`.
+ */
+export async function outsideWindow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type El = { parentElement: El | null; classList: { contains(c: string): boolean }; tagName: string; className: unknown; textContent: string | null; getBoundingClientRect(): { left: number; right: number; width: number; height: number } }
+    const g = globalThis as unknown as { innerWidth: number; document: { body: El; querySelectorAll(s: string): ArrayLike<El> }; getComputedStyle(e: El): { overflowX: string } }
+    const fits = (r: { left: number; right: number }) => r.left >= -1 && r.right <= g.innerWidth + 1
+    const out: string[] = []
+    for (const el of Array.from(g.document.querySelectorAll('body *'))) {
+      const r = el.getBoundingClientRect()
+      if (!r.width || !r.height || fits(r)) continue
+      let held = false
+      for (let a = el.parentElement; a && a !== g.document.body; a = a.parentElement) {
+        if (a.classList.contains('app') || g.getComputedStyle(a).overflowX === 'visible') continue
+        if (fits(a.getBoundingClientRect())) held = true
+        break
+      }
+      if (!held) out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').trim().slice(0, 30)}"`)
+    }
+    return out
+  })
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.mouse.move(0, 0)
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+}

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import '../test/dom-test-setup'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { Markdown } from './Markdown'
+
+const ANSWER = [
+  '| model | price |',
+  '|---|---|',
+  '| echo | 2 |',
+  '',
+  '```ts',
+  'const x: number = 2',
+  '```',
+  '',
+  'See [the docs](https://example.com/docs) and $x^2$.',
+  '',
+  '<img src=x onerror="alert(1)"> [bad](javascript:alert(1))',
+].join('\n')
+
+describe('Markdown', () => {
+  it('renders tables, highlighted code, links and math, and never the HTML in the text', () => {
+    const { container } = render(<Markdown text={ANSWER} />)
+    expect(screen.getByRole('table')).toHaveTextContent('modelpriceecho2')
+    const code = container.querySelector('pre code')!
+    expect(code).toHaveTextContent('const x: number = 2')
+    expect(code.querySelector('.hljs-keyword')).toHaveTextContent('const')
+    const link = screen.getByRole('link', { name: 'the docs' })
+    expect(link).toHaveAttribute('href', 'https://example.com/docs')
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(container.querySelector('.katex math annotation')).toHaveTextContent('x^2')
+    expect(container.querySelector('img')).toBeNull()
+    expect(container).toHaveTextContent('<img src=x onerror="alert(1)">')
+    expect(screen.getByText('bad').getAttribute('href') ?? '').not.toMatch(/javascript/i)
+  })
+
+  it('copies a code block\'s source, and hands links to the opener it is given', async () => {
+    const user = userEvent.setup()
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText')
+    const openLink = vi.fn()
+    render(<Markdown text={ANSWER} openLink={openLink} />)
+    await user.click(screen.getByRole('button', { name: 'Copy ts code' }))
+    expect(writeText).toHaveBeenCalledWith('const x: number = 2')
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'the docs' }))
+    expect(openLink).toHaveBeenCalledWith('https://example.com/docs')
+  })
+})

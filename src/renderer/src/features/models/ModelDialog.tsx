@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/Dialog'
+import { Field } from '../../components/Field'
+import { ErrorBanner } from '../../components/States'
+import type { ModelInfo } from '../../../../shared/admin-wire'
+import { useRequest } from '../../lib/use-request'
+import { useAppStore } from '../../stores/app-store'
+import { MODEL_NAME, pricingFrom } from './model-forms'
+
+/** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices. */
+export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: () => void }) {
+  const providers = useAppStore((s) => s.catalog.providers.filter((p) => p.type !== 'local'))
+  const addModel = useAppStore((s) => s.addModel)
+  const updateModel = useAppStore((s) => s.updateModel)
+  const [provider, setProvider] = useState(model?.provider ?? providers[0]?.id ?? '')
+  const [upstream, setUpstream] = useState(model?.upstream ?? '')
+  const [name, setName] = useState(model?.name ?? '')
+  const [aliases, setAliases] = useState(model?.aliases.join(', ') ?? '')
+  const [input, setInput] = useState(model?.pricing.input?.toString() ?? '')
+  const [output, setOutput] = useState(model?.pricing.output?.toString() ?? '')
+  const request = useRequest()
+  const nameError = name && !MODEL_NAME.test(name) ? 'Letters, digits and . _ : / -' : undefined
+  const pricing = pricingFrom(input, output)
+  const aliasList = aliases.split(',').map((a) => a.trim()).filter(Boolean)
+  const ready = !!provider && !!upstream.trim() && !!name && !nameError && pricing.ok
+  const save = () =>
+    request.run(async () => {
+      if (!pricing.ok) return
+      const body = { name, provider, upstream: upstream.trim(), aliases: aliasList, pricing: { ...model?.pricing, ...pricing.pricing } }
+      if (model) await updateModel(model.id, body)
+      else await addModel(body)
+      onClose()
+    })
+  return (
+    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
+      <Field label="Provider" error={providers.length ? undefined : 'Add a provider first.'}>
+        {(control) => (
+          <select {...control} className="input" value={provider} onChange={(e) => setProvider(e.target.value)}>
+            {providers.map((p) => <option key={p.id} value={p.id}>{p.id} ({p.type})</option>)}
+          </select>
+        )}
+      </Field>
+      <Field label="Model id at the provider">
+        {(control) => <input {...control} className="input mono" value={upstream} placeholder="e.g. gpt-4o-mini" onChange={(e) => setUpstream(e.target.value)} />}
+      </Field>
+      <Field label="Name here" hint="What clients put in model." error={nameError}>
+        {(control) => <input {...control} className="input mono" value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Aliases" hint="Other names for it, separated by commas.">
+        {(control) => <input {...control} className="input mono" value={aliases} onChange={(e) => setAliases(e.target.value)} />}
+      </Field>
+      <div className="form-row">
+        <Field label="Input credits / 1M tokens" error={pricing.ok ? undefined : pricing.message}>
+          {(control) => <input {...control} className="input" inputMode="decimal" value={input} onChange={(e) => setInput(e.target.value)} />}
+        </Field>
+        <Field label="Output credits / 1M tokens">
+          {(control) => <input {...control} className="input" inputMode="decimal" value={output} onChange={(e) => setOutput(e.target.value)} />}
+        </Field>
+      </div>
+      {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
+    </Dialog>
+  )
+}

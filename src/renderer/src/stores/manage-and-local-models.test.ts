@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { fakeGatewayApi, testStore } from '../test/fake-gateway-api'
+
+const loaded = async (api = fakeGatewayApi()) => {
+  const t = testStore(api)
+  await t.store.getState().loadCatalog()
+  return t
+}
+
+describe('managing providers, models, team access and agents', () => {
+  it('adds a provider with the models picked from its list, and they become callable', async () => {
+    const { store } = await loaded()
+    const probe = await store.getState().probeNewProvider({ type: 'openai', base_url: 'http://new/v1', api_key: 'sk-1' })
+    expect(probe.models.map((m) => m.id)).toEqual(['up-a', 'up-b'])
+    const res = await store.getState().addProvider({ id: 'new', type: 'openai', base_url: 'http://new/v1', api_key: 'sk-1' }, [
+      { upstream: 'up-a', name: 'a-model', pricing: { input: 5, output: 10 } },
+      { upstream: 'up-b', name: 'gpt-echo', pricing: {} },
+    ])
+    expect(res).toEqual({ created: ['a-model'], failed: [{ name: 'gpt-echo', error: '"gpt-echo" already names a model.' }] })
+    expect(store.getState().catalog.models.find((m) => m.name === 'a-model')).toMatchObject({ provider: 'new', upstream: 'up-a', pricing: { input: 5, output: 10 } })
+    expect(store.getState().catalog.providers.map((p) => p.id)).toContain('new')
+  })
+
+  it('enables and disables a model for an admin team; all enabled again is written as "every model"', async () => {
+    const api = fakeGatewayApi()
+    api.rows.teams[0]!.source = 'admin'
+    const { store } = await loaded(api)
+    await store.getState().setModelEnabled('team-1', 'other', false)
+    expect(api.rows.teams[0]!.models).toEqual(['gpt-echo', 'voice'])
+    await store.getState().setModelEnabled('team-1', 'other', true)
+    expect(api.rows.teams[0]!.models).toBeNull()
+  })
+
+  it('duplicates an agent under a free name and edits it', async () => {
+    const { store, api } = await loaded()
+    await store.getState().createAgent({ name: 'pilot', model: 'gpt-echo', system_prompt: 'Steer.' })
+    await store.getState().duplicateAgent('agent-1')
+    await store.getState().duplicateAgent('agent-1')
+    expect(store.getState().catalog.agents.map((a) => a.name).sort()).toEqual(['pilot', 'pilot-copy', 'pilot-copy-2'])
+    await store.getState().updateAgent('agent-2', { name: 'navigator' })
+    expect(api.rows.agents.find((a) => a.id === 'agent-2')).toMatchObject({ name: 'navigator', system_prompt: 'Steer.' })
+    await expect(store.getState().updateAgent('agent-3', { name: 'navigator' })).rejects.toThrow(/exists already/)
+  })
+})
+
+describe('local model manager', () => {
+  const catalog = () => {
+    const api = fakeGatewayApi()
+    api.rows.localModels.push({ name: 'silero-v6.2.0', kind: 'vad', description: 'VAD', fileName: 'ggml-silero-v6.2.0.bin', sizeBytes: 1000, installed: null, downloading: false, error: null })
+    return api
+  }
+
+  it('follows download progress to 100% and shows the model installed', async () => {
+    const api = catalog()
+    const { store } = testStore(api)
+    await store.getState().loadLocalModels()
+    const stop = store.getState().followLocalModels()
+    await store.getState().downloadLocalModel('silero-v6.2.0')
+    expect(store.getState().localModels.progress['silero-v6.2.0']).toEqual({ receivedBytes: 0, totalBytes: 1000, state: 'running' })
+    api.emit({ type: 'progress', progress: { name: 'silero-v6.2.0', receivedBytes: 400, totalBytes: 1000, resumedFromBytes: 0 } })
+    expect(store.getState().localModels.progress['silero-v6.2.0']!.receivedBytes).toBe(400)
+    api.rows.localModels[0]!.downloading = false
+    api.rows.localModels[0]!.installed = { name: 'silero-v6.2.0', kind: 'vad', path: '/m/x', fileName: 'x', sizeBytes: 1000, sha256: 'h', source: 'download', multilingual: true }
+    api.emit({ type: 'installed', name: 'silero-v6.2.0' })
+    expect(store.getState().localModels.progress['silero-v6.2.0']).toEqual({ receivedBytes: 1000, totalBytes: 1000, state: 'done' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.getState().localModels.list[0]!.installed).toMatchObject({ sizeBytes: 1000 })
+    stop()
+  })
+
+  it('pauses (keeping the part to resume), and cancels (throwing it away)', async () => {
+    const api = catalog()
+    const { store } = testStore(api)
+    await store.getState().loadLocalModels()
+    await store.getState().downloadLocalModel('silero-v6.2.0')
+    await store.getState().pauseLocalModel('silero-v6.2.0')
+    expect(store.getState().localModels.progress['silero-v6.2.0']!.state).toBe('paused')
+    expect(api.rows.localModels[0]!.downloading).toBe(false)
+    await store.getState().downloadLocalModel('silero-v6.2.0')
+    expect(store.getState().localModels.progress['silero-v6.2.0']!.state).toBe('running')
+    await store.getState().cancelLocalModel('silero-v6.2.0')
+    expect(store.getState().localModels.progress['silero-v6.2.0']).toBeUndefined()
+  })
+
+  it('makes an installed whisper model callable through the local provider; VAD is not offered as a model', async () => {
+    const { store, api } = await loaded()
+    await store.getState().importLocalModel({ path: '/models/my.bin', name: 'my-whisper' })
+    const local = store.getState().localModels.list.find((m) => m.name === 'my-whisper')!
+    await store.getState().addLocalModelAsModel(local, 'dictation')
+    expect(api.rows.models.at(-1)).toMatchObject({ name: 'dictation', provider: 'local', engine: 'whisper', file: 'my-whisper', kind: 'transcription' })
+    await expect(store.getState().addLocalModelAsModel({ ...local, kind: 'vad' }, 'vad')).rejects.toThrow(/engines use it themselves/)
+  })
+})
