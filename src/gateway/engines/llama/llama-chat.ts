@@ -3,7 +3,8 @@
  * sequence, then generates each choice on the same prompt (text, JSON under a grammar, or a tool call)
  * and streams what it makes as events.
  */
-import { type LlamaContextSequence, LlamaJsonSchemaGrammar, type LlamaGrammar, LlamaText, type Token } from 'node-llama-cpp'
+import { type LlamaContextSequence, type LlamaGrammar, LlamaText, type Token } from 'node-llama-cpp'
+import { jsonSchemaGrammar } from './json-grammar'
 import type { EngineJobContext } from '../host/engine-protocol'
 import { EngineRequestError } from '../host/engine-protocol'
 import type { LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaChoiceResult } from './llama-protocol'
@@ -66,7 +67,7 @@ function checkLogitBias(runtime: ModelRuntime, bias: Record<string, number>): vo
 async function responseGrammar(runtime: ModelRuntime, job: LlamaChatJob): Promise<LlamaGrammar | undefined> {
   const format = job.responseFormat
   if (format.type === 'json_object') return runtime.llama.getGrammarFor('json')
-  if (format.type === 'json_schema') return new LlamaJsonSchemaGrammar(runtime.llama, format.schema as never)
+  if (format.type === 'json_schema') return jsonSchemaGrammar(runtime.llama, format.schema)
   return undefined
 }
 

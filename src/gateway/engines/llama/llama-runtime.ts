@@ -118,6 +118,6 @@ async function load(path: string): Promise<ModelRuntime> {
   try {
     return new ModelRuntime(instance, await instance.loadModel({ modelPath: path }))
   } catch (e) {
-    throw new EngineRequestError(`cannot load ${path} as a GGUF model: ${(e as Error).message}`, { status: 500, code: 'model_load_failed' })
+    throw new EngineRequestError(`the file is not a GGUF model llama.cpp can load (${(e as Error).message})`, { status: 500, code: 'model_load_failed' })
   }
 }

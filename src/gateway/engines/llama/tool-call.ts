@@ -3,10 +3,11 @@
  * model in `auto` mode, written by us when a call is required), the name is constrained to the known
  * tools and the arguments to the tool's JSON Schema, so they always parse and validate.
  */
-import { type Llama, LlamaGrammar, LlamaJsonSchemaGrammar, LlamaText, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp'
+import { type Llama, LlamaGrammar, LlamaText, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp'
 import type { LlamaChatJob, LlamaSampling, LlamaToolSpec } from './llama-protocol'
 import type { CallSyntax } from './llama-prompt'
 import { generateSegment } from './generate-segment'
+import { jsonSchemaGrammar } from './json-grammar'
 
 export interface ToolCallInput {
   job: LlamaChatJob
@@ -70,7 +71,7 @@ export async function generateToolCall(c: ToolCallInput): Promise<ToolCallResult
   }
   if (!tool) return { complete: false, name: forcedName ?? '', arguments: '', tokens: used }
 
-  const grammar = new LlamaJsonSchemaGrammar(c.llama, tool.parameters as never)
+  const grammar = jsonSchemaGrammar(c.llama, tool.parameters)
   const stops = grammar.stopGenerationTriggers.map((t) => LlamaText(t).toString()).filter(Boolean)
   const args = await generateSegment({
     sequence: c.sequence,

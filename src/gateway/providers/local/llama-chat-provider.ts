@@ -63,6 +63,8 @@ export function createLlamaChatProvider(options: LlamaChatProviderOptions): Chat
       const maker = new ChunkMaker(shapeFor(req, ctx), request.topLogprobs !== null)
       const queue = new ChunkQueue()
       let usage: Usage | null = null
+      // The client left: stop handing out chunks at once (the engine frees the slot on its side).
+      ctx.signal.addEventListener('abort', () => queue.fail(ctx.signal.reason ?? new DOMException('This operation was aborted', 'AbortError')), { once: true })
       engine.chat(request, { signal: ctx.signal, onEvent: (event: LlamaChatEvent) => queue.push(maker.chunks(event)) }).then(
         (result) => {
           usage = usageOf(result)
@@ -103,7 +105,9 @@ class ChunkQueue {
     this.notify()
   }
 
+  /** The stream broke (cancelled, or the engine failed): what was not yet taken is dropped with it. */
   fail(err: unknown): void {
+    this.items.length = 0
     this.error = err
     this.done = true
     this.failStart(err)
