@@ -1,6 +1,8 @@
 import Ajv from 'ajv'
+import { LlamaLogLevel, getLlama } from 'node-llama-cpp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LlamaHarness, collect, startLlamaHarness, streamedText } from '../../../../test/support/llama-harness'
+import { TEST_LLAMA_MODEL } from '../../../../test/support/llama-models'
 
 let h: LlamaHarness
 beforeAll(() => {
@@ -61,6 +63,26 @@ describe('local llama chat provider on stories260K', () => {
     expect(reply.usage.completion_tokens).toBe(20)
     const chunks = await collect(await h.stream({ temperature: 1, seed: 7, n: 2, max_completion_tokens: 10 }))
     expect([streamedText(chunks, 0), streamedText(chunks, 1)]).toEqual(reply.choices.map((c) => c.message.content))
+  })
+
+  it('applies frequency and presence penalties and logit_bias', async () => {
+    const plain = await h.complete({ ...greedy, max_completion_tokens: 60, logprobs: true, top_logprobs: 1 })
+    const text = plain.choices[0]!.message.content
+    expect((await h.complete({ ...greedy, max_completion_tokens: 60, frequency_penalty: 2 })).choices[0]!.message.content).not.toBe(text)
+    expect((await h.complete({ ...greedy, max_completion_tokens: 60, presence_penalty: 2 })).choices[0]!.message.content).not.toBe(text)
+    // Banning every token that spells the greedy first token (ids from the model's own vocabulary) makes
+    // the answer start with another one; pushing them up makes the answer nothing but them.
+    const first = plain.choices[0]!.logprobs.content![0]!.token
+    const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error })
+    const model = await llama.loadModel({ modelPath: TEST_LLAMA_MODEL })
+    const ids = [...model.iterateAllTokens()].filter((id) => model.detokenize([id]) === first)
+    await model.dispose()
+    expect(ids.length).toBeGreaterThan(0)
+    const bias = (value: number) => Object.fromEntries(ids.map((id) => [String(id), value]))
+    const banned = await h.complete({ ...greedy, max_completion_tokens: 5, logprobs: true, logit_bias: bias(-100) })
+    expect(banned.choices[0]!.logprobs.content![0]!.token).not.toBe(first)
+    const boosted = await h.complete({ ...greedy, max_completion_tokens: 5, logit_bias: bias(100) })
+    expect(boosted.choices[0]!.message.content!.replace(/\s/g, '')).toBe(first.repeat(5))
   })
 
   it('gives logprobs from the sampler: one per token, top alternatives sorted, the chosen token among them', async () => {
