@@ -1,5 +1,5 @@
 /** Handlers for engine-host.test.ts: small, controllable stand-ins for a native engine. */
-import { EngineRequestError } from './engine-protocol'
+import { EngineRequestError, type EngineJobContext } from './engine-protocol'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -16,6 +16,21 @@ export const engineHandlers = {
     process.stderr.write('GGML_ASSERT(wtype != GGML_TYPE_COUNT) failed\n')
     await sleep(10)
     process.abort()
+  },
+  /** Emits 0..n-1, one every `ms`; stops early when cancelled. */
+  async ticks({ n, ms }: { n: number; ms: number }, job: EngineJobContext) {
+    let i = 0
+    for (; i < n && !job.signal.aborted; i++) {
+      job.emit(i)
+      await sleep(ms)
+    }
+    return { emitted: i, cancelled: job.signal.aborted, pid: process.pid }
+  },
+  /** A native call that cannot be interrupted: ignores cancellation. */
+  async stubborn({ ms }: { ms: number }) {
+    const until = Date.now() + ms
+    while (Date.now() < until) await sleep(20)
+    return { pid: process.pid }
   },
   async reject({ status, message }: { status: number; message: string }) {
     throw new EngineRequestError(message, { status, code: 'fixture_error', param: 'voice' })

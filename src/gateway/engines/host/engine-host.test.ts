@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { GatewayError } from '../../../shared/errors'
 import { siblingModulePath } from './engine-worker-launch'
-import { EngineHost } from './engine-host'
+import { type EngineDefinition, EngineHost } from './engine-host'
 
 const fixtureHandlers = siblingModulePath(import.meta.url, 'engine-host.fixture-handlers')
 
@@ -11,10 +11,10 @@ afterEach(async () => {
   host = undefined
 })
 
-const makeHost = (opts: { concurrency?: number; maxQueue?: number; idleTimeoutMs?: number; handlersModule?: string } = {}) => {
-  host = new EngineHost({
-    engines: [{ kind: 'fixture', handlersModule: opts.handlersModule ?? fixtureHandlers, concurrency: opts.concurrency, maxQueue: opts.maxQueue, idleTimeoutMs: opts.idleTimeoutMs }],
-  })
+type FixtureOptions = Omit<EngineDefinition, 'kind' | 'handlersModule'> & { handlersModule?: string }
+
+const makeHost = (opts: FixtureOptions = {}) => {
+  host = new EngineHost({ engines: [{ ...opts, kind: 'fixture', handlersModule: opts.handlersModule ?? fixtureHandlers }] })
   return host
 }
 
@@ -126,5 +126,55 @@ describe('EngineHost', () => {
     expect(h.stats()[0]!.workers).toBe(1)
     await new Promise((r) => setTimeout(r, 600))
     expect(h.stats()[0]!.workers).toBe(0)
+  })
+
+  it('streams the events a job emits, in order, before its result', async () => {
+    const h = makeHost()
+    const events: unknown[] = []
+    const out = await h.run<{ emitted: number }>('fixture', 'ticks', { n: 5, ms: 1 }, { onEvent: (v) => events.push(v) })
+    expect(events).toEqual([0, 1, 2, 3, 4])
+    expect(out.emitted).toBe(5)
+  })
+
+  it('with cancelGraceMs, cancels a running job inside its worker and keeps the worker', async () => {
+    const h = makeHost({ cancelGraceMs: 2000 })
+    const first = await h.run<{ pid: number }>('fixture', 'echo', 0)
+    const controller = new AbortController()
+    const events: unknown[] = []
+    const long = h.run('fixture', 'ticks', { n: 10_000, ms: 5 }, { signal: controller.signal, onEvent: (v) => events.push(v) })
+    while (events.length < 3) await new Promise((r) => setTimeout(r, 5))
+    controller.abort()
+    expect(((await caught(long)) as Error).name).toBe('AbortError')
+    const next = await h.run<{ pid: number }>('fixture', 'echo', 0)
+    expect(next.pid).toBe(first.pid)
+    expect(h.stats()[0]).toMatchObject({ running: 0, workersLost: 0 })
+  })
+
+  it('with cancelGraceMs, stops a worker whose job does not end in time', async () => {
+    const h = makeHost({ cancelGraceMs: 100 })
+    const first = await h.run<{ pid: number }>('fixture', 'echo', 0)
+    const controller = new AbortController()
+    const stuck = h.run('fixture', 'stubborn', { ms: 10_000 }, { signal: controller.signal })
+    setTimeout(() => controller.abort(), 50)
+    expect(((await caught(stuck)) as Error).name).toBe('AbortError')
+    const next = await h.run<{ pid: number }>('fixture', 'echo', 0)
+    expect(next.pid).not.toBe(first.pid)
+  })
+
+  it('runs up to jobsPerWorker requests in one worker at once', async () => {
+    const h = makeHost({ concurrency: 2, jobsPerWorker: 2 })
+    const [a, b] = await Promise.all([h.run<{ pid: number }>('fixture', 'sleep', { ms: 200 }), h.run<{ pid: number }>('fixture', 'sleep', { ms: 200 })])
+    expect(a.pid).toBe(b.pid)
+    expect(h.stats()[0]!.workers).toBe(1)
+  })
+
+  it('gives each affinity its own workers, and an idle worker gives way to another affinity', async () => {
+    const h = makeHost({ concurrency: 2, jobsPerWorker: 2, maxWorkers: 1 })
+    const a1 = await h.run<{ pid: number }>('fixture', 'echo', 0, { affinity: '/models/a.gguf' })
+    const a2 = await h.run<{ pid: number }>('fixture', 'echo', 0, { affinity: '/models/a.gguf' })
+    expect(a2.pid).toBe(a1.pid)
+    const b = await h.run<{ pid: number }>('fixture', 'echo', 0, { affinity: '/models/b.gguf' })
+    expect(b.pid).not.toBe(a1.pid)
+    expect(h.stats()[0]).toMatchObject({ workers: 1, workersLost: 0 })
   })
 })

@@ -8,19 +8,36 @@ export interface EngineDefinition {
   kind: string
   /** Absolute path of the module (run inside the worker) that exports `engineHandlers`. */
   handlersModule: string
-  /** Requests run at once; each runs in its own worker process. Default 1. */
+  /** Requests run at once across all workers. Default 1. */
   concurrency?: number
+  /** Requests one worker runs at once (an engine that batches them, like llama.cpp's sequences). Default 1. */
+  jobsPerWorker?: number
+  /** Worker processes at once. Default: enough for `concurrency` (concurrency / jobsPerWorker, rounded up). */
+  maxWorkers?: number
   /** Requests allowed to wait; past it a request fails with 503. Default 64. */
   maxQueue?: number
   /** An idle worker exits after this long (its model memory goes with it). Default 5 minutes. */
   idleTimeoutMs?: number
+  /**
+   * How a running request is cancelled. Unset: its worker is killed at once (a native call that cannot
+   * be interrupted). A number: the worker is asked to stop the job (its handler's signal aborts) and is
+   * killed only if the job has not ended after that many milliseconds, so its loaded model stays warm.
+   */
+  cancelGraceMs?: number
 }
 
 export interface EngineRunOptions {
-  /** Cancels the request: dropped from the queue, or its worker is killed if it already runs. */
+  /** Cancels the request: dropped from the queue, or stopped (see cancelGraceMs) if it already runs. */
   signal?: AbortSignal
   /** What the request works on, for error messages, e.g. "model file /models/ggml-base.bin". */
   subject?: string
+  /** Receives what the handler emits while it runs (streamed tokens, partial transcripts). */
+  onEvent?: (value: unknown) => void
+  /**
+   * Requests with the same affinity share workers, and a worker only ever serves one affinity: e.g. the
+   * model file, so each worker keeps one model loaded and a broken file only takes down its own worker.
+   */
+  affinity?: string
 }
 
 export interface EngineStats {
@@ -46,12 +63,16 @@ interface Job {
   reject: (error: unknown) => void
   settled: boolean
   slot?: Slot
+  /** The worker-side id once started, to cancel it. */
+  workerJobId?: number
   detachAbort?: () => void
 }
 
 interface Slot {
   worker: EngineWorkerProcess
-  busy: boolean
+  affinity: string
+  /** Requests running on this worker. */
+  jobs: number
   /** Asked to exit after idling; takes no more work. */
   retiring: boolean
   idleTimer?: NodeJS.Timeout
@@ -59,11 +80,13 @@ interface Slot {
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
 
-/** A queue and up to `concurrency` worker processes for one engine kind. */
+/** A queue and up to `maxWorkers` worker processes for one engine kind, `concurrency` requests at once. */
 export class EnginePool {
   private readonly queue: Job[] = []
   private readonly slots = new Set<Slot>()
   private readonly concurrency: number
+  private readonly jobsPerWorker: number
+  private readonly maxWorkers: number
   private readonly maxQueue: number
   private readonly idleTimeoutMs: number
   private closed = false
@@ -76,6 +99,8 @@ export class EnginePool {
     private readonly logger?: EngineLogger,
   ) {
     this.concurrency = Math.max(1, definition.concurrency ?? 1)
+    this.jobsPerWorker = Math.max(1, definition.jobsPerWorker ?? 1)
+    this.maxWorkers = Math.max(1, definition.maxWorkers ?? Math.ceil(this.concurrency / this.jobsPerWorker))
     this.maxQueue = definition.maxQueue ?? 64
     this.idleTimeoutMs = definition.idleTimeoutMs ?? 5 * 60_000
   }
@@ -102,7 +127,7 @@ export class EnginePool {
     const slots = [...this.slots]
     return {
       kind: this.definition.kind,
-      running: slots.filter((s) => s.busy).length,
+      running: this.running(),
       queued: this.queue.length,
       workers: slots.length,
       workersLost: this.workersLost,
@@ -123,58 +148,97 @@ export class EnginePool {
     await Promise.all(exits)
   }
 
+  private running(): number {
+    let n = 0
+    for (const slot of this.slots) n += slot.jobs
+    return n
+  }
+
   private abort(job: Job, reason: unknown): void {
     if (job.settled) return
     const queued = this.queue.indexOf(job)
     if (queued >= 0) this.queue.splice(queued, 1)
     this.settle(job, reason, false)
-    // Native calls cannot be interrupted from outside: the worker goes, a fresh one serves the next request.
-    if (job.slot) {
-      this.logger?.info({ engine: this.definition.kind, pid: job.slot.worker.pid, method: job.method }, 'engine request cancelled: stopping its worker')
-      job.slot.worker.kill()
+    const { slot } = job
+    if (!slot) return
+    const { kind, cancelGraceMs } = this.definition
+    if (cancelGraceMs !== undefined) {
+      if (job.workerJobId === undefined) return // still waiting for its worker to start: it never runs
+      // The job keeps its place on the worker until the worker says it ended; a worker that does not
+      // stop in time goes, like one running a native call that cannot be interrupted.
+      slot.worker.cancel(job.workerJobId)
+      const timer = setTimeout(() => {
+        this.logger?.info({ engine: kind, pid: slot.worker.pid, method: job.method }, 'engine request did not stop when cancelled: stopping its worker')
+        slot.worker.kill()
+      }, cancelGraceMs)
+      timer.unref()
+      job.detachAbort = () => clearTimeout(timer)
+      return
     }
+    this.logger?.info({ engine: kind, pid: slot.worker.pid, method: job.method }, 'engine request cancelled: stopping its worker')
+    slot.worker.kill()
   }
 
   private settle(job: Job, outcome: unknown, ok: boolean): void {
     if (job.settled) return
     job.settled = true
     job.detachAbort?.()
+    job.detachAbort = undefined
     if (ok) job.resolve(outcome)
     else job.reject(outcome)
   }
 
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const slot = this.idleSlot() ?? (this.slots.size < this.concurrency ? this.spawnSlot() : undefined)
-      if (!slot) return // all busy; an exit or a finished job pumps again
-      const job = this.queue.shift()!
+    let i = 0
+    while (i < this.queue.length && !this.closed && this.running() < this.concurrency) {
+      const job = this.queue[i]!
+      const slot = this.placeFor(job.options.affinity ?? '')
+      if (!slot) {
+        i++ // waits for a worker of its own affinity; a later request may fit elsewhere
+        continue
+      }
+      this.queue.splice(i, 1)
       void this.execute(job, slot)
     }
   }
 
-  private idleSlot(): Slot | undefined {
-    for (const slot of this.slots) if (!slot.busy && !slot.retiring && !slot.worker.exited) return slot
+  /** A worker that can take one more request of this affinity, spawning or making room for one. */
+  private placeFor(affinity: string): Slot | undefined {
+    let best: Slot | undefined
+    for (const slot of this.slots) {
+      if (slot.affinity !== affinity || slot.retiring || slot.worker.exited || slot.jobs >= this.jobsPerWorker) continue
+      if (!best || slot.jobs < best.jobs) best = slot
+    }
+    if (best) return best
+    if (this.slots.size < this.maxWorkers) return this.spawnSlot(affinity)
+    // Every worker is taken: an idle one serving another affinity gives way (its exit pumps again).
+    for (const slot of this.slots) {
+      if (slot.jobs === 0 && !slot.retiring && slot.affinity !== affinity) {
+        this.retire(slot)
+        break
+      }
+    }
     return undefined
   }
 
-  private spawnSlot(): Slot {
+  private spawnSlot(affinity: string): Slot {
     const { kind, handlersModule } = this.definition
     const worker = new EngineWorkerProcess(handlersModule, this.launch, (line, stream) => {
       if (stream === 'stderr') this.logger?.warn({ engine: kind, pid: worker.pid, line }, 'engine output')
     })
-    const slot: Slot = { worker, busy: false, retiring: false }
+    const slot: Slot = { worker, affinity, jobs: 0, retiring: false }
     this.slots.add(slot)
     worker.onceExited(() => {
       clearTimeout(slot.idleTimer)
       this.slots.delete(slot)
-      if (slot.busy) this.workersLost++
+      if (slot.jobs > 0) this.workersLost++
       this.pump()
     })
     return slot
   }
 
   private async execute(job: Job, slot: Slot): Promise<void> {
-    slot.busy = true
+    slot.jobs++
     clearTimeout(slot.idleTimer)
     slot.worker.setKeepsProcessAlive(true)
     job.slot = slot
@@ -182,26 +246,33 @@ export class EnginePool {
     try {
       await slot.worker.ready
       if (job.settled) return
-      const value = await slot.worker.call(job.method, job.payload)
+      const { onEvent } = job.options
+      const started = slot.worker.start(job.method, job.payload, onEvent && ((value) => !job.settled && onEvent(value)))
+      job.workerJobId = started.id
+      const value = await started.done
       this.completed++
       this.settle(job, value, true)
     } catch (e) {
       this.settle(job, toEngineGatewayError(ctx, e), false)
     } finally {
+      job.detachAbort?.()
       if (!slot.worker.exited) {
-        slot.busy = false
-        this.armIdleTimer(slot)
+        slot.jobs--
+        if (slot.jobs === 0) this.armIdleTimer(slot)
       }
       this.pump()
     }
   }
 
+  private retire(slot: Slot): void {
+    slot.retiring = true
+    slot.worker.retire()
+  }
+
   private armIdleTimer(slot: Slot): void {
     slot.worker.setKeepsProcessAlive(false)
     slot.idleTimer = setTimeout(() => {
-      if (slot.busy) return
-      slot.retiring = true
-      slot.worker.retire()
+      if (slot.jobs === 0) this.retire(slot)
     }, this.idleTimeoutMs)
     slot.idleTimer.unref()
   }

@@ -16,16 +16,29 @@ export interface SerializedEngineError {
   nativeLog?: string
 }
 
-export type HostToWorkerMessage = { type: 'run'; id: number; method: string; payload: unknown }
+export type HostToWorkerMessage =
+  | { type: 'run'; id: number; method: string; payload: unknown }
+  /** Asks a running job to stop: its handler's `signal` aborts. */
+  | { type: 'cancel'; id: number }
 
 export type WorkerToHostMessage =
   | { type: 'ready' }
   | { type: 'fatal'; error: SerializedEngineError }
   | { type: 'result'; id: number; value: unknown }
+  /** Something a running job streams before its result (tokens, partial transcripts). */
+  | { type: 'event'; id: number; value: unknown }
   | { type: 'error'; id: number; error: SerializedEngineError }
 
+/** What a handler gets besides its payload. */
+export interface EngineJobContext {
+  /** Aborted when the host cancels the job (the client went away); stop soon and return or throw. */
+  signal: AbortSignal
+  /** Streams a value to the caller's `onEvent`, in order, before the result. */
+  emit(value: unknown): void
+}
+
 /** A handler module (loaded inside the worker) exports `engineHandlers` of this shape. */
-export type EngineHandlers = Record<string, (payload: never) => Promise<unknown>>
+export type EngineHandlers = Record<string, (payload: never, job: EngineJobContext) => Promise<unknown>>
 
 /** An error a handler throws on purpose, with a status for the caller (default 500). */
 export class EngineRequestError extends Error {

@@ -1,7 +1,8 @@
 /**
  * Entry of an engine worker process. The host forks this file with the path of a handler module
  * (argv[2]); the module exports `engineHandlers`, a map of async functions by method name.
- * One worker serves one request at a time; a native crash ends this process only.
+ * A worker serves one request at a time unless its engine allows more (jobsPerWorker); a native crash
+ * ends this process only, and with it the requests it was serving.
  */
 import { pathToFileURL } from 'node:url'
 import {
@@ -32,18 +33,32 @@ function serializeError(e: unknown): SerializedEngineError {
   }
 }
 
+/** The jobs running in this worker, by id: a worker may run several at once (jobsPerWorker). */
+const running = new Map<number, AbortController>()
+
 async function handle(handlers: EngineHandlers, message: HostToWorkerMessage): Promise<void> {
-  if (message.type !== 'run') return
-  const handler = handlers[message.method]
-  if (!handler) {
-    send({ type: 'error', id: message.id, error: { message: `unknown engine method "${message.method}"` } })
+  if (message.type === 'cancel') {
+    running.get(message.id)?.abort()
     return
   }
+  const { id } = message
+  const handler = handlers[message.method]
+  if (!handler) {
+    send({ type: 'error', id, error: { message: `unknown engine method "${message.method}"` } })
+    return
+  }
+  const controller = new AbortController()
+  running.set(id, controller)
   try {
-    const value = await handler(message.payload as never)
-    send({ type: 'result', id: message.id, value })
+    const value = await handler(message.payload as never, {
+      signal: controller.signal,
+      emit: (event) => send({ type: 'event', id, value: event }),
+    })
+    send({ type: 'result', id, value })
   } catch (e) {
-    send({ type: 'error', id: message.id, error: serializeError(e) })
+    send({ type: 'error', id, error: serializeError(e) })
+  } finally {
+    running.delete(id)
   }
 }
 

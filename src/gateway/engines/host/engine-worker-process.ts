@@ -56,7 +56,7 @@ function drained(streams: Array<Readable | null>, timeoutMs: number): Promise<vo
 export class EngineWorkerProcess {
   readonly ready: Promise<void>
   private readonly child: ChildProcess
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; onEvent?: (value: unknown) => void }>()
   private nextId = 1
   private output = ''
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null
@@ -117,14 +117,25 @@ export class EngineWorkerProcess {
   }
 
   call(method: string, payload: unknown): Promise<unknown> {
-    if (this.exitInfo) return Promise.reject(new WorkerExitedError(this.exitInfo.code, this.exitInfo.signal, this.output))
+    return this.start(method, payload).done
+  }
+
+  /** Starts a job; `onEvent` gets what the handler emits, in order, before `done` settles. */
+  start(method: string, payload: unknown, onEvent?: (value: unknown) => void): { id: number; done: Promise<unknown> } {
     const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
+    if (this.exitInfo) return { id, done: Promise.reject(new WorkerExitedError(this.exitInfo.code, this.exitInfo.signal, this.output)) }
+    const done = new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onEvent })
       this.child.send({ type: 'run', id, method, payload }, (err) => {
         if (err && this.pending.delete(id)) reject(new WorkerExitedError(null, null, `${this.output}\n${err.message}`))
       })
     })
+    return { id, done }
+  }
+
+  /** Asks the worker to stop a running job (its handler sees an aborted signal); the job still settles. */
+  cancel(id: number): void {
+    if (!this.exitInfo && this.child.connected && this.pending.has(id)) this.child.send({ type: 'cancel', id }, () => {})
   }
 
   onceExited(listener: () => void): void {
@@ -154,6 +165,10 @@ export class EngineWorkerProcess {
   private settle(message: Extract<WorkerToHostMessage, { id: number }>): void {
     const waiter = this.pending.get(message.id)
     if (!waiter) return
+    if (message.type === 'event') {
+      waiter.onEvent?.(message.value)
+      return
+    }
     this.pending.delete(message.id)
     if (message.type === 'result') waiter.resolve(message.value)
     else waiter.reject(new WorkerHandlerError(message.error))

@@ -55,12 +55,14 @@ export interface ModelManagerEvents {
 }
 
 const GGML_MAGIC = Buffer.from('lmgg', 'latin1') // 0x67676d6c little-endian, the whisper.cpp ggml header
+const GGUF_MAGIC = Buffer.from('GGUF', 'latin1')
+const isGguf = (kind: LocalModelKind) => kind === 'chat' || kind === 'embedding'
 const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
 const conflict = (message: string, code: string) => new GatewayError({ status: 409, type: 'invalid_request_error', code, message })
 
 /**
- * Installs, lists and removes local models (whisper and VAD) in one folder: downloads with
+ * Installs, lists and removes local models (whisper, VAD, and GGUF chat and embedding models) in one folder: downloads with
  * progress, resume and checksum, imports of local files, all written atomically.
  */
 export class ModelManager extends EventEmitter<ModelManagerEvents> {
@@ -133,6 +135,13 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return { name: key, kind: entry.kind, path, fileName: entry.fileName, sizeBytes: info.size, sha256: null, source: 'found', multilingual: entry.multilingual }
   }
 
+  /** Every installed model of a kind, e.g. the chat models the gateway offers without a config entry. */
+  async installedOf(kind: LocalModelKind): Promise<InstalledModel[]> {
+    const found: InstalledModel[] = []
+    for (const listing of await this.list()) if (listing.kind === kind && listing.installed) found.push(listing.installed)
+    return found
+  }
+
   /** Like `installed`, but a missing model is a 404 that says how to install it. */
   async resolve(name: string, kind: LocalModelKind = 'whisper'): Promise<InstalledModel> {
     const model = await this.installed(name)
@@ -141,7 +150,7 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     const available = this.catalog.filter((m) => m.kind === kind).map((m) => m.name)
     const how = entry
       ? `Download it (${entry.fileName}${entry.sizeBytes ? `, ${Math.round(entry.sizeBytes / 1e6)} MB` : ''}) on the Models page of Gatehouse or through the model manager's download, or import a copy of that file.`
-      : `Download one of ${available.join(', ')} on the Models page of Gatehouse, or import a whisper.cpp ggml model file under this name.`
+      : `Download one of ${available.join(', ')} on the Models page of Gatehouse, or import a ${isGguf(kind) ? 'GGUF' : 'whisper.cpp ggml'} model file under this name.`
     throw notFound(`The local ${kind} model "${name}" is not installed. ${how}`, 'model_not_installed', 'model')
   }
 
@@ -165,9 +174,9 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     const kind = entry?.kind ?? options.kind ?? 'whisper'
     if (await this.installed(name)) throw conflict(`A model called "${name}" is installed already; delete it first.`, 'model_exists')
     if (!(await stat(sourcePath).catch(() => null))?.isFile()) throw badRequest(`The file ${sourcePath} does not exist.`, 'file')
-    await this.assertGgmlFile(sourcePath)
+    await this.assertModelFile(sourcePath, kind)
 
-    const fileName = entry?.fileName ?? `${name}.bin`
+    const fileName = entry?.fileName ?? `${name}.${isGguf(kind) ? 'gguf' : 'bin'}`
     if (!entry && this.catalog.some((m) => m.fileName === fileName)) throw conflict(`The file name ${fileName} belongs to a catalog model.`, 'model_exists')
     await mkdir(this.partialDir, { recursive: true })
     const temp = join(this.partialDir, `${fileName}.import-${randomBytes(4).toString('hex')}`)
@@ -263,12 +272,13 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return installed
   }
 
-  private async assertGgmlFile(path: string): Promise<void> {
+  private async assertModelFile(path: string, kind: LocalModelKind): Promise<void> {
     const handle = await open(path, 'r')
     try {
       const head = Buffer.alloc(4)
       await handle.read(head, 0, 4, 0)
-      if (!head.equals(GGML_MAGIC)) throw badRequest(`${path} is not a whisper.cpp ggml model file (its header is not "ggml").`, 'file', 'invalid_model_file')
+      if (isGguf(kind) && !head.equals(GGUF_MAGIC)) throw badRequest(`${path} is not a GGUF model file (its header is not "GGUF").`, 'file', 'invalid_model_file')
+      if (!isGguf(kind) && !head.equals(GGML_MAGIC)) throw badRequest(`${path} is not a whisper.cpp ggml model file (its header is not "ggml").`, 'file', 'invalid_model_file')
     } finally {
       await handle.close()
     }

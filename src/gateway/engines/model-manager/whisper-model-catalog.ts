@@ -2,7 +2,10 @@
  * Models the model manager can download. Sizes and sha256 values are those of the files in the
  * Hugging Face repositories (LFS metadata, cross-checked against two independent manifests).
  */
-export type LocalModelKind = 'whisper' | 'vad'
+import { LLAMA_MODEL_CATALOG } from './llama-model-catalog'
+
+/** whisper and vad: whisper.cpp ggml files; chat and embedding: GGUF files for llama.cpp. */
+export type LocalModelKind = 'whisper' | 'vad' | 'chat' | 'embedding'
 
 export interface CatalogModel {
   /** What requests and the admin UI call it: 'tiny', 'base.en', 'silero-v6.2.0'. */
@@ -16,6 +19,10 @@ export interface CatalogModel {
   /** Whisper: false for the English-only `.en` models. */
   multilingual: boolean
   description: string
+  /** The licence of the weights, as their publisher names it. */
+  license?: string
+  /** Embedding models: their vector size, and whether it may be cut short (Matryoshka-trained). */
+  embedding?: { dimensions: number; truncatable: boolean }
 }
 
 const WHISPER_BASE_URL = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main'
@@ -53,5 +60,5 @@ export const VAD_MODEL_CATALOG: CatalogModel[] = [
   },
 ]
 
-export const DEFAULT_MODEL_CATALOG: CatalogModel[] = [...WHISPER_MODEL_CATALOG, ...VAD_MODEL_CATALOG]
+export const DEFAULT_MODEL_CATALOG: CatalogModel[] = [...WHISPER_MODEL_CATALOG, ...VAD_MODEL_CATALOG, ...LLAMA_MODEL_CATALOG]
 export const DEFAULT_VAD_MODEL = 'silero-v6.2.0'

@@ -1,0 +1,116 @@
+/**
+ * What the gateway sends to the llama.cpp worker and what comes back: plain data, no node-llama-cpp
+ * types, so the gateway side never loads the native library.
+ */
+import type { GrammarJsonSchema } from './grammar-schema'
+
+/** One turn of the conversation, already stripped of the OpenAI wire shape. */
+export type LlamaTurn =
+  | { role: 'system'; text: string }
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: LlamaToolCallRecord[] }
+
+export interface LlamaToolCallRecord {
+  name: string
+  /** The arguments as the model wrote them (parsed when they were JSON). */
+  arguments: unknown
+  /** The tool message that answered this call, when there was one. */
+  result?: string
+}
+
+export interface LlamaToolSpec {
+  name: string
+  description?: string
+  /** JSON Schema of the arguments, already narrowed to what a grammar can enforce. */
+  parameters: GrammarJsonSchema
+}
+
+export type LlamaToolChoice = 'auto' | 'required' | { name: string }
+
+export interface LlamaSampling {
+  /** 0 is greedy. */
+  temperature: number
+  topP: number
+  /** Unsigned 32-bit; the same seed and prompt give the same text. */
+  seed: number
+  frequencyPenalty: number
+  presencePenalty: number
+  /** Token id -> value added to its logit (OpenAI's logit_bias). */
+  logitBias: Record<string, number>
+}
+
+export type LlamaResponseFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: GrammarJsonSchema }
+
+export interface LlamaChatJob {
+  modelPath: string
+  contextSize: number
+  threads: number | null
+  turns: LlamaTurn[]
+  /** Choices to generate, one after another on the same prompt. */
+  n: number
+  /** Null: until the model stops or the context is full. */
+  maxTokens: number | null
+  stop: string[]
+  sampling: LlamaSampling
+  /** Null: no logprobs; a number: logprobs with that many alternatives per token (0-20). */
+  topLogprobs: number | null
+  responseFormat: LlamaResponseFormat
+  /** Empty when the model may not call tools (none given, or tool_choice none). */
+  tools: LlamaToolSpec[]
+  toolChoice: LlamaToolChoice
+}
+
+export interface LlamaTopLogprob {
+  token: string
+  logprob: number
+  bytes: number[]
+}
+
+export interface LlamaTokenLogprob extends LlamaTopLogprob {
+  top: LlamaTopLogprob[]
+}
+
+export type LlamaFinishReason = 'stop' | 'length' | 'tool_calls'
+
+/** Streamed by a running chat job. */
+export type LlamaChatEvent =
+  | { type: 'text'; choice: number; text: string; logprobs: LlamaTokenLogprob[] | null }
+  | { type: 'tool_call'; choice: number; index: number; name: string; arguments: string }
+  | { type: 'finish'; choice: number; reason: LlamaFinishReason }
+
+export interface LlamaChoiceResult {
+  index: number
+  text: string
+  toolCalls: Array<{ name: string; arguments: string }>
+  finishReason: LlamaFinishReason
+  logprobs: LlamaTokenLogprob[] | null
+}
+
+export interface LlamaChatResult {
+  choices: LlamaChoiceResult[]
+  promptTokens: number
+  /** Generated tokens over all choices. */
+  completionTokens: number
+  /** Prompt tokens whose state was already in the KV cache (a conversation's earlier turns). */
+  cachedTokens: number
+}
+
+export interface LlamaEmbedJob {
+  modelPath: string
+  contextSize: number
+  threads: number | null
+  /** Texts or token arrays, one vector each. */
+  inputs: Array<string | number[]>
+  /** Fewer dimensions than the model's, for models trained for it (Matryoshka); null: the model's own. */
+  dimensions: number | null
+  /** The model was trained so that its vectors may be cut short (Matryoshka representation learning). */
+  truncatable: boolean
+}
+
+export interface LlamaEmbedResult {
+  /** L2-normalized, like OpenAI's. */
+  vectors: number[][]
+  promptTokens: number
+  /** The model's own vector size. */
+  modelDimensions: number
+}

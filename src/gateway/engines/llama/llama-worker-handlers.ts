@@ -1,0 +1,10 @@
+/** Runs in the llama engine's worker processes (see llama-engine.ts). */
+import type { EngineJobContext } from '../host/engine-protocol'
+import { runChat } from './llama-chat'
+import { runEmbed } from './llama-embed'
+import type { LlamaChatJob, LlamaEmbedJob } from './llama-protocol'
+
+export const engineHandlers = {
+  chat: (payload: { job: LlamaChatJob; sequences: number }, ctx: EngineJobContext) => runChat(payload.job, payload.sequences, ctx),
+  embed: (payload: { job: LlamaEmbedJob }, ctx: EngineJobContext) => runEmbed(payload.job, ctx.signal),
+}
