@@ -8,6 +8,19 @@ const electronAndUi = [
 ]
 const uiLayers = (message) => [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'electron/*'], message }]
 
+const sqliteOutsideStore = { name: 'better-sqlite3', message: 'Only src/gateway/store may import better-sqlite3: add a repository there.' }
+
+/** One block per gateway layer: the gateway-wide restrictions plus the layer's own. */
+function gatewayLayers(layers) {
+  return layers.map(({ files, patterns }) => ({
+    files,
+    ignores: ['src/gateway/store/**', '**/*.test.ts', '**/*-harness.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...electronAndUi, sqliteOutsideStore], patterns: [...uiLayers('src/gateway never imports main, preload or renderer code.'), ...patterns] }],
+    },
+  }))
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -22,24 +35,36 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
+  // The gateway's layers import only downward (ARCHITECTURE.md). Flat config replaces a rule rather
+  // than merging it, so each layer's block repeats the gateway-wide restrictions. Tests are exempt: they
+  // read the store and build harnesses across layers.
+  ...gatewayLayers([
+    { files: ['src/gateway/**/*.ts'], patterns: [] },
+    { files: ['src/gateway/http/**/*.ts'], patterns: [{ group: ['**/api/**', '**/services/**'], message: 'http/ holds HTTP machinery: it never imports api/ or services/ (take what it needs as a parameter, or from src/shared).' }] },
+    { files: ['src/gateway/services/**/*.ts'], patterns: [{ group: ['**/http/**', '**/api/**'], message: 'services/ never imports http/ or api/: a service knows nothing of Fastify or routes.' }] },
+    { files: ['src/gateway/api/**/*.ts'], patterns: [{ group: ['**/store/**', '**/providers/**'], message: 'api/ never imports store/ or providers/: a route calls a service.' }] },
+    { files: ['src/gateway/providers/**/*.ts'], patterns: [{ group: ['**/store/**'], message: 'providers/ never imports store/: a provider takes a ProviderConfig, not a row.' }] },
+    { files: ['src/gateway/kernel/**/*.ts', 'src/gateway/blobs/**/*.ts', 'src/gateway/security/**/*.ts', 'src/gateway/config/**/*.ts'], patterns: [{ group: ['**/api/**', '**/services/**', '**/http/**', '**/providers/**', '**/engines/**', '**/boot/**'], message: 'kernel/, blobs/, security/ and config/ are leaf layers: they import only src/shared and each other.' }] },
+  ]),
   {
-    files: ['src/gateway/**/*.ts'],
-    ignores: ['src/gateway/store/**'],
+    files: ['src/gateway/store/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [...electronAndUi, { name: 'better-sqlite3', message: 'Only src/gateway/store may import better-sqlite3: add a repository there.' }],
-          patterns: uiLayers('src/gateway never imports main, preload or renderer code.'),
+          paths: electronAndUi,
+          patterns: [
+            ...uiLayers('src/gateway never imports main, preload or renderer code.'),
+            { group: ['**/api/**', '**/services/**', '**/http/**', '**/providers/**', '**/engines/**', '**/boot/**'], message: 'store/ is the lowest gateway layer: it imports only src/shared, kernel/ and better-sqlite3.' },
+          ],
         },
       ],
     },
   },
   {
-    files: ['src/gateway/store/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: electronAndUi, patterns: uiLayers('src/gateway never imports main, preload or renderer code.') }],
-    },
+    files: ['src/gateway/**/*.test.ts', 'src/gateway/**/*-harness.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronAndUi, patterns: uiLayers('src/gateway never imports main, preload or renderer code.') }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -24,3 +24,30 @@ describe('layering lint rules (ARCHITECTURE.md)', () => {
     expect(await restricted('src/shared/x.ts', "import { join } from 'node:path'\nexport const x = join\n")).toHaveLength(1)
   })
 })
+
+describe('gateway layers import only downward', () => {
+  const imports = (spec: string) => `import { x } from '${spec}'\nexport const y = x\n`
+  it.each([
+    ['src/gateway/http/x.ts', '../api/chat/chat-routes', /http\/ holds HTTP machinery/],
+    ['src/gateway/http/x.ts', '../services/pipeline/pipeline', /http\/ holds HTTP machinery/],
+    ['src/gateway/services/chat/x.ts', '../../http/sse-sink', /services\/ never imports http\/ or api\//],
+    ['src/gateway/services/chat/x.ts', '../../api/request-context', /services\/ never imports http\/ or api\//],
+    ['src/gateway/api/chat/x.ts', '../../store/store', /api\/ never imports store\/ or providers\//],
+    ['src/gateway/api/chat/x.ts', '../../providers/registry', /api\/ never imports store\/ or providers\//],
+    ['src/gateway/providers/openai/x.ts', '../../store/repos/providers-repo', /providers\/ never imports store\//],
+    ['src/gateway/store/repos/x.ts', '../../services/pipeline/pipeline', /store\/ is the lowest gateway layer/],
+    ['src/gateway/kernel/x.ts', '../services/pipeline/pipeline', /leaf layers/],
+  ])('%s may not import %s', async (file, spec, message) => {
+    const found = await restricted(file, imports(spec))
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(message)
+  })
+
+  it('lets each layer import the layers below it', async () => {
+    expect(await restricted('src/gateway/api/chat/x.ts', imports('../../services/chat/chat-service'))).toEqual([])
+    expect(await restricted('src/gateway/services/chat/x.ts', imports('../../providers/registry'))).toEqual([])
+    expect(await restricted('src/gateway/services/chat/x.ts', imports('../../store/store'))).toEqual([])
+    expect(await restricted('src/gateway/http/x.ts', imports('../security/credentials'))).toEqual([])
+    expect(await restricted('src/gateway/providers/openai/x.ts', imports('../../engines/host/engine-host'))).toEqual([])
+  })
+})

@@ -1,6 +1,7 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { writeFileAtomicSync } from '../gateway/blobs/atomic-file'
 
 export const DEFAULT_PORT = 4310
 
@@ -37,9 +38,7 @@ export function loadDesktopSettings(dir: string): DesktopSettings {
 
 export function saveDesktopSettings(dir: string, settings: DesktopSettings): void {
   const file = join(dir, SETTINGS_FILE)
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, JSON.stringify(settingsSchema.parse(settings), null, 2))
-  renameSync(tmp, file)
+  writeFileAtomicSync(file, JSON.stringify(settingsSchema.parse(settings), null, 2), 0o644)
 }
 
 /** Checks a port typed by the user; the message names the field and the fix. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { open, readdir, rename, rm } from 'node:fs/promises'
+import { fsyncDirectory } from './atomic-file'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -49,16 +50,6 @@ function checkedPath(dir: string, name: string): string {
   return join(dir, name)
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return // Windows cannot open a folder for fsync; NTFS journals the rename
-  const handle = await open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
 
 /**
@@ -102,7 +93,7 @@ export function createBlobStore(dir: string) {
         const target = checkedPath(dir, name)
         await rename(tmpPath, target)
         settled = true
-        await fsyncDir(dir)
+        await fsyncDirectory(dir)
       },
       async discard() {
         if (settled) return

@@ -1,16 +1,11 @@
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync } from 'node:fs'
+import { readOrCreateFileSync } from '../blobs/atomic-file'
 
 /**
- * Reads a secret file of the data dir, creating it with `make()` on first use. Written 0600 through a
- * temp file and rename, so a crash never leaves a half-written secret.
+ * Reads a secret file of the data dir, creating it with `make()` on first use: 0600, written
+ * atomically, so a crash never leaves a half-written secret.
  */
 export function readOrCreatePrivateFile(file: string, make: () => Buffer): Buffer {
-  if (existsSync(file)) {
-    chmodSync(file, 0o600)
-    return readFileSync(file)
-  }
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, make(), { mode: 0o600, flush: true })
-  renameSync(tmp, file)
-  return readFileSync(file)
+  if (existsSync(file)) chmodSync(file, 0o600)
+  return readOrCreateFileSync(file, make, 0o600)
 }

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ADMIN_TOKEN_FILE, newAdminToken } from '../../gateway/security/admin-token'
 import { newSecretKey, SECRET_KEY_FILE } from '../../gateway/security/file-cipher'
 import { SEALED_SUFFIX } from '../../gateway/security/key-slots'
+import { writeFileAtomicSync } from '../../gateway/blobs/atomic-file'
 
 /** The OS keychain as the desktop app uses it (Electron's safeStorage behind it). */
 export interface Keychain {
@@ -34,11 +35,7 @@ export class SecretsUnavailableError extends Error {
   override name = 'SecretsUnavailableError'
 }
 
-function writePrivate(file: string, bytes: Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, bytes, { mode: 0o600, flush: true })
-  renameSync(tmp, file)
-}
+const writePrivate = (file: string, bytes: Buffer): void => writeFileAtomicSync(file, bytes, 0o600)
 
 function readSecret(dataDir: string, name: SecretName, keychain: Keychain | undefined): { value: Buffer; in: SecretStorage } | null {
   const { file, check } = SECRETS[name]

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { badRequest } from '../../../shared/errors'
 import { FfmpegError, runFfmpeg } from './run-ffmpeg'
+import { withTempDir } from '../../blobs/atomic-file'
 
 /** whisper.cpp and Silero VAD both take 16 kHz mono. */
 export const PCM_SAMPLE_RATE = 16_000
@@ -44,21 +44,23 @@ export function bytesToPcm16(bytes: Buffer): Int16Array {
  */
 export async function decodeAudioToPcm16k(input: Buffer | string, options: DecodeAudioOptions = {}): Promise<DecodedAudio> {
   const name = options.filename ?? (typeof input === 'string' ? basename(input) : 'audio file')
-  let tempDir: string | undefined
-  let inputPath: string
   if (typeof input === 'string') {
     const info = await stat(input).catch(() => null)
     if (!info?.isFile()) throw invalidAudio(`The audio file "${name}" does not exist.`)
     if (info.size === 0) throw invalidAudio(`The audio file "${name}" is empty.`)
-    inputPath = input
-  } else {
-    if (input.length === 0) throw invalidAudio(`The audio file "${name}" is empty.`)
-    tempDir = await mkdtemp(join(tmpdir(), 'gatehouse-decode-'))
-    const ext = extname(name).toLowerCase()
-    inputPath = join(tempDir, `input${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ''}`)
-    await writeFile(inputPath, input)
+    return decodeFile(input, name, options)
   }
+  if (input.length === 0) throw invalidAudio(`The audio file "${name}" is empty.`)
+  // ffmpeg reads containers such as mp4 by seeking, so bytes go through a file, not a pipe.
+  return withTempDir('decode', async (dir) => {
+    const ext = extname(name).toLowerCase()
+    const inputPath = join(dir, `input${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : ''}`)
+    await writeFile(inputPath, input)
+    return decodeFile(inputPath, name, options)
+  })
+}
 
+async function decodeFile(inputPath: string, name: string, options: DecodeAudioOptions): Promise<DecodedAudio> {
   try {
     const args = ['-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE)]
     if (options.maxSeconds) args.push('-t', String(options.maxSeconds))
@@ -70,8 +72,6 @@ export async function decodeAudioToPcm16k(input: Buffer | string, options: Decod
   } catch (e) {
     if (e instanceof FfmpegError) throw invalidAudio(describeDecodeFailure(name, e.stderr.split(inputPath).join(name), e.reason.split(inputPath).join(name)))
     throw e
-  } finally {
-    if (tempDir) await rm(tempDir, { recursive: true, force: true })
   }
 }
 

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { wavFromPcm16 } from '../tts/wav-container'
 import { runFfmpeg } from './run-ffmpeg'
+import { withTempDir } from '../../blobs/atomic-file'
 
 /** Speech comes out at 24 kHz mono, like OpenAI's (whose `pcm` is raw 24 kHz s16le). */
 export const SPEECH_SAMPLE_RATE = 24_000
@@ -73,8 +73,7 @@ export async function encodeSpeech(pcm: Buffer, format: SpeechFormat, options: S
   if (format === 'pcm') return pcm
   if (format === 'wav') return wavFromPcm16(pcm, SPEECH_SAMPLE_RATE)
   const { args, extension } = ENCODER_ARGS[format]
-  const dir = await mkdtemp(join(tmpdir(), 'gatehouse-speech-'))
-  try {
+  return withTempDir('speech', async (dir) => {
     const out = join(dir, `speech.${extension}`)
     await runFfmpeg(['-f', 's16le', '-ar', String(SPEECH_SAMPLE_RATE), '-ac', '1', '-i', 'pipe:0', ...args, '-y', out], {
       input: pcm,
@@ -82,7 +81,5 @@ export async function encodeSpeech(pcm: Buffer, format: SpeechFormat, options: S
       ffmpegPath: options.ffmpegPath,
     })
     return await readFile(out)
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+  })
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from './atomic-files'
+import { writeFileAtomic } from '../../blobs/atomic-file'
 import { type LocalModelKind } from './whisper-model-catalog'
 
 export interface RegisteredModel {

@@ -3,12 +3,12 @@
  * Flite reads the text from a file and writes a WAV file in a per-call temp directory
  * preopened as its working directory: no argv quoting issues, nothing else on disk visible to it.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WASI } from 'node:wasi'
 import { type FliteVoiceSettings } from './tts-protocol'
+import { withTempDir } from '../../blobs/atomic-file'
 
 /** The WebAssembly global (this project's `lib` has no DOM typings, where TypeScript declares it). */
 interface WasmRuntime {
@@ -37,15 +37,12 @@ export function fliteArgs(settings: FliteVoiceSettings): string[] {
 /** Speaks `text` with a Flite voice; returns the WAV file Flite wrote. */
 export async function synthesizeWithFlite(text: string, settings: FliteVoiceSettings): Promise<Uint8Array> {
   const module = await fliteModule()
-  const dir = await mkdtemp(join(tmpdir(), 'gatehouse-flite-'))
-  try {
+  return withTempDir('flite', async (dir) => {
     await writeFile(join(dir, 'input.txt'), text, 'utf8')
     const wasi = new WASI({ version: 'preview1', args: fliteArgs(settings), env: {}, preopens: { '.': dir }, returnOnExit: true })
     const instance = await wasm.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport })
     const exitCode = wasi.start(instance)
     if (exitCode !== 0) throw new Error(`Flite exited with code ${exitCode}`)
     return await readFile(join(dir, 'output.wav'))
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+  })
 }

@@ -1,23 +1,11 @@
-import type { ModelInfo } from '../../../shared/admin-wire'
+import type { ModelInfo, ModelInput } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
 import type { ModelEngine, ModelKind } from '../../../shared/model-kind'
-import type { ModelPricing } from '../../../shared/pricing'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { RowSource } from '../../store/repos/providers-repo'
 import { kindOf } from '../routing/resolve-model'
 import type { AdminDeps } from './admin-deps'
 import { assertAdminOwned, conflict, deleted, found } from './admin-rules'
-
-export interface ModelInput {
-  name: string
-  provider: string
-  upstream?: string | null
-  engine?: ModelEngine | null
-  kind?: ModelKind | null
-  file?: string | null
-  aliases?: string[]
-  pricing?: ModelPricing
-}
 
 export const modelJson = (m: ModelRow): ModelInfo => ({
   id: m.id,

@@ -1,15 +1,7 @@
-import type { ProviderInfo, ProviderType } from '../../../shared/admin-wire'
+import type { ProviderInfo, ProviderInput } from '../../../shared/admin-wire'
 import type { ProviderRow } from '../../store/repos/providers-repo'
 import type { AdminDeps } from './admin-deps'
 import { assertAdminOwned, conflict, deleted, found } from './admin-rules'
-
-export interface ProviderInput {
-  id: string
-  type: ProviderType
-  base_url?: string | null
-  /** Write-only: stored encrypted, never returned. Null removes it. */
-  api_key?: string | null
-}
 
 /** Provider secrets are write-only: the reply says whether one is set, never what it is. */
 const providerJson = (p: ProviderRow): ProviderInfo => ({
