@@ -6,6 +6,7 @@ import type { Pipeline, Run, Served, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
+import { finishSteps, prepareSteps, streamSteps, type ChatStep, type ChatStepContext } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
 
@@ -28,7 +29,14 @@ export const chatCharge = (target: Target, usage: Usage): number =>
  * alias, UUID or agent: its settings fill what the request leaves out), hold credits, answer from
  * the first model that can, settle cost and usage, keep `store: true` completions.
  */
-export function createChatService({ pipeline }: { pipeline: Pipeline }) {
+export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline; steps?: readonly ChatStep[] }) {
+  const state = new WeakMap<PreparedChat, Map<string, unknown>>()
+  const stepContext = (prep: PreparedChat, target: Target): ChatStepContext => {
+    let s = state.get(prep)
+    if (!s) state.set(prep, (s = new Map()))
+    return { request: prep.run.ctx, target, state: s }
+  }
+
   /** Settles a finished answer; returns its cost in micro-credits. */
   function settleAnswer(prep: PreparedChat, target: Target, usage: Usage, o: { status?: number; stream: boolean; usageEstimated?: boolean; error?: string | null }): number {
     return pipeline.settle(prep.run, {
@@ -68,7 +76,11 @@ export function createChatService({ pipeline }: { pipeline: Pipeline }) {
     /** A whole completion, billed and logged; `svc_credits_cost` is filled in. */
     async complete(prep: PreparedChat): Promise<{ completion: ChatCompletion } & ServedBy> {
       try {
-        const { value: answer, ...served } = await pipeline.attempt(prep.run, (provider, ctx) => completeFannedOut(provider, prep.req, ctx))
+        const { value: answer, ...served } = await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
+          if (!steps.length) return completeFannedOut(provider, prep.req, ctx)
+          const c = stepContext(prep, target)
+          return finishSteps(steps, await completeFannedOut(provider, await prepareSteps(steps, prep.req, c), ctx), c)
+        })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
         completion.usage.svc_credits_cost = settleAnswer(prep, served.target, completion.usage, { stream: false }) / 1e6
         if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: served.target.model.name, request: prep.body, response: completion })
@@ -82,7 +94,11 @@ export function createChatService({ pipeline }: { pipeline: Pipeline }) {
     /** Opens a stream on the first model that answers; the caller relays it and settles. */
     async openStream(prep: PreparedChat): Promise<Served<ChatStream>> {
       try {
-        return await pipeline.attempt(prep.run, (provider, ctx) => streamFannedOut(provider, prep.req, ctx))
+        return await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
+          if (!steps.length) return streamFannedOut(provider, prep.req, ctx)
+          const c = stepContext(prep, target)
+          return streamSteps(steps, await streamFannedOut(provider, await prepareSteps(steps, prep.req, c), ctx), c)
+        })
       } catch (err) {
         pipeline.fail(prep.run, err, true)
         throw err

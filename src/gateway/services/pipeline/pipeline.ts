@@ -100,7 +100,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
      */
     async attempt<M extends Modality, T>(
       run: Run<M>,
-      call: (provider: Modalities[M], ctx: CallContext, last: boolean) => Promise<T>,
+      call: (provider: Modalities[M], ctx: CallContext, last: boolean, target: Target) => Promise<T>,
       statusOf: (value: T) => number = () => 200,
     ): Promise<Served<T>> {
       const { ctx, chain } = run
@@ -110,7 +110,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
         const attempt = { model: target.model.name, modelId: target.model.id }
         try {
           const provider = registry.resolve(run.modality, providerConfigs(target.provider))
-          const value = await call(provider, callContext(ctx, target), last)
+          const value = await call(provider, callContext(ctx, target), last, target)
           run.attempts.push({ ...attempt, status: statusOf(value), latencyMs: clock.now() - started })
           return { value, target, fallbacksUsed: chain.slice(0, i).map((t) => t.model.name) }
         } catch (err) {

@@ -1,0 +1,44 @@
+import type { ChatCompletion, ChatCompletionRequest } from '../../../shared/chat/types'
+import type { ChatStream } from '../../providers/contracts/chat'
+import type { RequestContext } from '../pipeline/request-context'
+import type { Target } from '../routing/resolve-model'
+
+/** What a step knows while it runs: the request, the model about to answer, and its own scratch space. */
+export interface ChatStepContext {
+  request: RequestContext
+  /** The model about to answer (a fallback gets its own pass through the steps). */
+  target: Target
+  /** Per-request state shared by a step's hooks and kept across fallback attempts (work done once stays done). */
+  state: Map<string, unknown>
+}
+
+/**
+ * Work the gateway does around a chat model's call, for any model, upstream or local: before the call
+ * a step may rewrite the request (transcribe audio the model cannot hear, run gateway tools and put
+ * what they found into the messages); after it, add to the answer (speak it, cite sources), whole or
+ * streamed. Steps run in order before the call and in reverse order after it.
+ */
+export interface ChatStep {
+  name: string
+  prepare?(req: ChatCompletionRequest, c: ChatStepContext): Promise<ChatCompletionRequest> | ChatCompletionRequest
+  finish?(completion: ChatCompletion, c: ChatStepContext): Promise<ChatCompletion> | ChatCompletion
+  stream?(stream: ChatStream, c: ChatStepContext): ChatStream
+}
+
+export async function prepareSteps(steps: readonly ChatStep[], req: ChatCompletionRequest, c: ChatStepContext): Promise<ChatCompletionRequest> {
+  let out = req
+  for (const step of steps) if (step.prepare) out = await step.prepare(out, c)
+  return out
+}
+
+export async function finishSteps(steps: readonly ChatStep[], completion: ChatCompletion, c: ChatStepContext): Promise<ChatCompletion> {
+  let out = completion
+  for (const step of [...steps].reverse()) if (step.finish) out = await step.finish(out, c)
+  return out
+}
+
+export function streamSteps(steps: readonly ChatStep[], stream: ChatStream, c: ChatStepContext): ChatStream {
+  let out = stream
+  for (const step of [...steps].reverse()) if (step.stream) out = step.stream(out, c)
+  return out
+}
