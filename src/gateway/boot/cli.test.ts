@@ -2,7 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
+import { streamCompletion } from '../../../test/support/fake-openai'
+import { startFakeServer } from '../../../test/support/fake-upstream'
 
 const children: ChildProcessWithoutNullStreams[] = []
 afterEach(() => {
@@ -87,5 +90,29 @@ describe('npm run serve (cli.ts)', () => {
     expect(await first.exited).toBe(0)
     const third = serve(['--data-dir', dataDir, '--port', '0'])
     await third.listening
+  })
+
+  it('lets a stream in flight finish when stopped with SIGTERM, then exits 0', async () => {
+    const upstream = await startFakeServer((req, res) => streamCompletion(req, res, 150))
+    try {
+      const dir = tempDir()
+      const config = join(dir, 'gatehouse.json')
+      const key = 'cli-stop-team-key-0123456789'
+      writeFileSync(config, JSON.stringify({ credits: 100, providers: [{ id: 'up', type: 'openai', base_url: `${upstream.url}/v1` }], models: [{ name: 'm', provider: 'up', upstream: 'm' }], teams: [{ name: 't', keys: [key] }] }))
+      const run = serve(['--config', config, '--data-dir', join(dir, 'data'), '--port', '0'])
+      const client = new OpenAI({ baseURL: `${await run.listening}/v1`, apiKey: key, maxRetries: 0 })
+      const stream = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'one two three four five six' }] })
+      let text = ''
+      for await (const chunk of stream) {
+        if (text === '') run.child.kill('SIGTERM') // stop once, as soon as the answer has begun
+        text += chunk.choices[0]?.delta.content ?? ''
+        text ||= ' '
+      }
+      text = text.trim()
+      expect(text).toBe('echo: one two three four five six')
+      expect(await run.exited).toBe(0)
+    } finally {
+      await upstream.close()
+    }
   })
 })

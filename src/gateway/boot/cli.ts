@@ -65,8 +65,9 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         `Use it as "Authorization: Bearer <key>" with base URL ${gateway.url}/v1\n`,
     )
   }
+  // Requests in flight (streams too) may finish, up to 10 s; then the gateway closes.
   const stop = async () => {
-    await gateway.close()
+    await gateway.stop(10_000)
     process.exit(0)
   }
   process.once('SIGINT', stop)

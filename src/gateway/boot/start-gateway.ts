@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { trackInFlight } from '../http/in-flight'
 import { buildGateway } from './app'
 import { acquireDataDirLock } from './data-dir-lock'
 import type { GatewayDeps } from './gateway-deps'
@@ -42,6 +43,10 @@ export interface RunningGateway {
   adminToken: string
   /** Set on the first start of a data dir: the one time this key is shown. */
   firstRunKey: { teamName: string; plaintext: string } | null
+  /** Requests being answered right now. */
+  inFlight(): number
+  /** Stops taking requests, lets those in flight finish (up to `drainMs`), then closes. True when nothing was cut short. */
+  stop(drainMs: number): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -76,17 +81,25 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const url = `http://${host}:${port}`
     lock?.setUrl(url)
     const running = app
+    const requests = trackInFlight(running.server)
+    const close = async () => {
+      await running.close()
+      store.close()
+      lock?.release()
+    }
     return {
       app: running,
       store,
       url,
       adminToken,
       firstRunKey,
-      async close() {
-        await running.close()
-        store.close()
-        lock?.release()
+      inFlight: () => requests.count,
+      async stop(drainMs) {
+        const drained = await requests.drain(drainMs)
+        await close()
+        return drained
       },
+      close,
     }
   } catch (e) {
     // A gateway that was built but could not listen (port taken) stops its services before the store closes.

@@ -14,7 +14,6 @@ import { createLogger } from '../../gateway/kernel/logging'
 import { SealedSecretsError } from '../../gateway/security/key-slots'
 import { aesGcmCipher } from '../../gateway/security/secret-cipher'
 import { type FromGateway, type GatewayStartRequest, type StartFailure, type ToGateway } from './gateway-protocol'
-import { trackInFlight } from './in-flight'
 
 interface ParentChannel {
   send(message: FromGateway): void
@@ -75,17 +74,15 @@ function main(): void {
     process.exit(2)
   }
   let gateway: RunningGateway | undefined
-  let inFlight: ReturnType<typeof trackInFlight> | undefined
   let stopping = false
 
   const stop = async (drainMs: number) => {
     if (stopping) return
     stopping = true
     let drained = true
-    if (gateway && inFlight) {
-      parent.send({ type: 'draining', inFlight: inFlight.count })
-      drained = await inFlight.drain(drainMs)
-      await gateway.close()
+    if (gateway) {
+      parent.send({ type: 'draining', inFlight: gateway.inFlight() })
+      drained = await gateway.stop(drainMs)
     }
     parent.send({ type: 'stopped', drained })
     // let the message leave before the process does
@@ -98,7 +95,6 @@ function main(): void {
       start(message.request).then(
         (running) => {
           gateway = running
-          inFlight = trackInFlight(running.app.server)
           const first = running.firstRunKey
           parent.send({ type: 'ready', url: running.url, adminToken: running.adminToken, firstRunKey: first && { teamName: first.teamName, key: first.plaintext } })
         },

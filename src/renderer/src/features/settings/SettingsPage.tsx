@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader'
 import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../playground/Composer'
+import { DesktopPortSection } from './DesktopPortSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -65,6 +66,7 @@ export default function SettingsPage() {
         </dl>
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
       </section>
+      <DesktopPortSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">

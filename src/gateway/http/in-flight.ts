@@ -2,7 +2,8 @@ import type { Server } from 'node:http'
 
 /**
  * Counts the HTTP requests a server is answering, so a stop can let them finish: Fastify's own close
- * cuts open connections (the gateway sets forceCloseConnections), streams included.
+ * cuts open connections (the gateway sets forceCloseConnections, so a hung client cannot hold a stop
+ * forever), streams included.
  */
 export function trackInFlight(server: Server) {
   let count = 0
