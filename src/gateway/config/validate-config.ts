@@ -1,4 +1,5 @@
 import type { ConfigIssue } from './config-error'
+import { modelKind } from '../../shared/model-kind'
 import type { RawConfig } from './config-schema'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -74,6 +75,17 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     }
     checkKeys(t.keys, `teams[${i}]`)
   })
+
+  for (const [field, kind, engine] of [
+    ['chat_transcription_model', 'transcription', 'whisper'],
+    ['chat_speech_model', 'speech', 'tts'],
+  ] as const) {
+    const wanted = config.audio?.[field]
+    if (wanted === undefined) continue
+    const model = models.find((m) => m.name === wanted)
+    if (!model) add(`audio.${field}`, `unknown model "${wanted}" (use a name from models[].name, e.g. a model with engine: ${engine})`)
+    else if (modelKind(model) !== kind) add(`audio.${field}`, `"${wanted}" is a ${modelKind(model)} model; name a ${kind} model (engine: ${engine}, or an upstream one)`)
+  }
 
   const userNames = new Set<string>()
   users.forEach((u, i) => {
