@@ -14,6 +14,7 @@ import { createBatchService } from '../services/batches/batch-service'
 import { runChatWith } from '../services/batches/run-chat'
 import { createChatService } from '../services/chat/chat-service'
 import { createCreditLedger } from '../services/credits/credit-ledger'
+import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
 import { createMessagesService } from '../services/messages/messages-service'
@@ -32,7 +33,7 @@ export function createServices(deps: GatewayDeps) {
   const log: FastifyBaseLogger = deps.logger ?? silentLogger()
   const { config, store, clock, ids } = deps
   const connections = createUpstreamConnections()
-  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines })
+  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store)
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
@@ -48,6 +49,7 @@ export function createServices(deps: GatewayDeps) {
     chat,
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
+    embeddings: createEmbeddingsService({ pipeline }),
     models: createModelList(store),
     files,
     runner,

@@ -12,7 +12,7 @@ import { usageRow } from './usage-row'
 import { MODALITY_KIND, unfitModel } from './model-fit'
 import type { RequestContext } from './request-context'
 
-export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations'
+export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
 
 /** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
 export interface Run<M extends Modality = Modality> {
@@ -82,7 +82,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     resolve(ctx: RequestContext, label: string, modality: Modality): Resolved {
       const resolved = resolveModel(store, ctx.principal.team, label)
       const { target } = resolved
-      if (!serves(target, modality)) throw unfitModel(target, modality, kindOf(target.model), registry.supports(target.provider.type, modality))
+      if (!serves(target, modality)) throw unfitModel(target, modality, kindOf(target.model))
       return resolved
     },
 
