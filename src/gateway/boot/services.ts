@@ -7,6 +7,7 @@ import { createProviderRegistry } from '../providers/registry'
 import { createUpstreamConnections } from '../providers/upstream/upstream-connection'
 import { createAdminServices } from '../services/admin/admin-services'
 import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
+import { followInstalledModels } from '../services/local-models/installed-model-rows'
 import { createAudioService } from '../services/audio/audio-service'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createBatchRunner } from '../services/batches/batch-runner'
@@ -41,6 +42,7 @@ export function createServices(deps: GatewayDeps) {
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const chat = createChatService({ pipeline })
   const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock),
@@ -57,6 +59,7 @@ export function createServices(deps: GatewayDeps) {
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
     async close() {
+      stopFollowingModels()
       ledger.flush()
       await registry.close()
       await connections.closeAll()

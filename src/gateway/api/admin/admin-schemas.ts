@@ -106,5 +106,10 @@ export const conversationsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 
-export const importModelBody = z.strictObject({ path: z.string().min(1, 'must be the path of a whisper.cpp ggml model file'), name: z.string().min(1) })
+export const importModelBody = z.strictObject({
+  path: z.string().min(1, 'must be the path of a model file (whisper.cpp ggml, or GGUF)'),
+  name: z.string().min(1),
+  /** Unset: the catalog's kind for a catalog name, else read from the file (GGUF: chat, ggml: whisper). */
+  kind: z.enum(['whisper', 'vad', 'chat', 'embedding']).optional(),
+})
 export const nameParams = z.object({ name: z.string() })
