@@ -14,6 +14,7 @@ import { createBatchRunner } from '../services/batches/batch-runner'
 import { createBatchService } from '../services/batches/batch-service'
 import { runChatWith } from '../services/batches/run-chat'
 import { createChatService } from '../services/chat/chat-service'
+import { chatAudioSteps } from '../services/chat/steps/chat-audio-steps'
 import { createCreditLedger } from '../services/credits/credit-ledger'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
@@ -40,7 +41,8 @@ export function createServices(deps: GatewayDeps) {
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
-  const chat = createChatService({ pipeline })
+  const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
+  const chat = createChatService({ pipeline, steps })
   const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })

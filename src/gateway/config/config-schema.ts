@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
+import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
@@ -46,6 +47,7 @@ const model = z.strictObject({
   file: z.string().min(1).optional(),
   aliases: z.array(name).optional(),
   pricing: pricingSchema.optional(),
+  native_audio: nativeAudioSchema.optional(),
 })
 
 const team = z.strictObject({

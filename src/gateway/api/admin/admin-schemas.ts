@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
+import { nativeAudioSchema } from '../../../shared/model-audio'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -36,6 +37,7 @@ export const modelBody = z.strictObject({
   file: z.string().min(1).nullable().optional(),
   aliases: z.array(z.string().min(1)).optional(),
   pricing: pricingSchema.optional(),
+  native_audio: nativeAudioSchema.nullable().optional(),
 })
 
 export const providerBody = z.strictObject({

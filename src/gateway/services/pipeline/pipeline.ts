@@ -62,6 +62,12 @@ export interface PipelineDeps {
   providerConfigs: ProviderConfigs
 }
 
+/** What a provider is told about one call: the request's signal and id, and the model it is for. */
+export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId'>, t: Target): CallContext {
+  const { model } = t
+  return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+}
+
 const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
 
 /**
@@ -71,11 +77,6 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  */
 export function createPipeline({ store, clock, ledger, registry, providerConfigs }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
-
-  function callContext(ctx: RequestContext, t: Target): CallContext {
-    const { model } = t
-    return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
-  }
 
   return {
     /** `model` as the client wrote it (name, alias, UUID, agent) -> a model that can serve `modality`, enabled for the team. */
