@@ -3,10 +3,10 @@
  * model, with the offline speech engine and the weightless whisper test model, and an OpenAI-compatible
  * fake upstream beside it; reached over real HTTP with the official `openai` client.
  */
-import OpenAI from 'openai'
 import { TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
 import { startFakeOpenAi } from './fake-openai'
 import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
+import { withOpenAiClient } from './openai-client-gateway'
 import { TEST_LLAMA_MODEL } from './llama-models'
 
 export interface LocalChatHarnessOptions {
@@ -41,19 +41,7 @@ export async function startLocalChatHarness(opts: LocalChatHarnessOptions = {}) 
       ...(opts.audio ? { audio: opts.audio } : {}),
     }),
   })
-  const url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
-  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0, timeout: 120_000 })
-  return {
-    gw,
-    url,
-    upstream,
-    client,
-    lastRow: () => gw.store.usage.list({ limit: 1 })[0]!,
-    async close() {
-      await gw.close()
-      await upstream.close()
-    },
-  }
+  return { ...(await withOpenAiClient(gw, upstream)), lastRow: () => gw.store.usage.list({ limit: 1 })[0]! }
 }
 
 export type LocalChatHarness = Awaited<ReturnType<typeof startLocalChatHarness>>
