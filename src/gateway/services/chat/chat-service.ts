@@ -39,7 +39,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
 
   /** Settles a finished answer; returns its cost in micro-credits. */
   function settleAnswer(prep: PreparedChat, target: Target, usage: Usage, o: { status?: number; stream: boolean; usageEstimated?: boolean; error?: string | null }): number {
-    const steps = state.get(prep)?.charges
+    const charges = state.get(prep)?.charges
     return pipeline.settle(prep.run, {
       target,
       status: o.status ?? 200,
@@ -47,9 +47,9 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       promptTokens: usage.prompt_tokens,
       completionTokens: usage.completion_tokens,
       cachedTokens: usage.prompt_tokens_details.cached_tokens,
-      audioSeconds: steps?.audioSeconds ?? 0,
-      characters: steps?.characters ?? 0,
-      creditsMicro: chatCharge(target, usage) + (steps?.creditsMicro ?? 0),
+      audioSeconds: charges?.audioSeconds ?? 0,
+      characters: charges?.characters ?? 0,
+      creditsMicro: chatCharge(target, usage) + (charges?.creditsMicro ?? 0),
       usageEstimated: o.usageEstimated ?? false,
       error: o.error ?? null,
     })
