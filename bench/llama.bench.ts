@@ -6,7 +6,7 @@ import { renderPrompt } from '../src/gateway/engines/llama/llama-prompt'
 import { defaultLlamaThreads } from '../src/gateway/engines/llama/llama-threads'
 import { TEST_LLAMA_MODEL } from '../test/support/llama-models'
 import { startBenchGateway } from './support/bench-gateway'
-import { cpuUsageOf, reportCpuUsage } from './support/processes'
+import { childPidsOf, cpuUsageOf, procCpuUs, reportCpuUsage } from './support/processes'
 
 /**
  * Local chat through the whole gateway (`serve` in its own process, HTTP, SSE, the pipeline, the llama
@@ -98,20 +98,32 @@ try {
   await viaGateway()
   const base: Run[] = []
   const ours: Run[] = []
-  let gatewayCpuUs = 0
+  // CPU time per token, which background load on the machine hardly changes (wall-clock figures it does).
+  const worker = childPidsOf(gateway.child.pid!)?.[0]
+  const cpu = { direct: 0, worker: 0, gateway: 0, client: 0 }
+  const ownCpu = () => process.cpuUsage().user + process.cpuUsage().system
   for (let r = 0; r < ROUNDS; r++) {
+    let mine = ownCpu()
     base.push(await direct())
-    const cpu0 = await cpuUsageOf(gateway.child)
+    cpu.direct += ownCpu() - mine
+    const [gateway0, worker0] = [await cpuUsageOf(gateway.child), worker ? procCpuUs(worker) : null]
+    mine = ownCpu()
     ours.push(await viaGateway())
-    gatewayCpuUs += (await cpuUsageOf(gateway.child)) - cpu0
+    cpu.client += ownCpu() - mine
+    cpu.gateway += (await cpuUsageOf(gateway.child)) - gateway0
+    if (worker && worker0 !== null) cpu.worker += (procCpuUs(worker) ?? worker0) - worker0
   }
+  const perToken = (us: number, runs: Run[]) => us / runs.reduce((n, x) => n + x.tokens, 0)
   const b = { tps: median(base.map((x) => x.tokensPerSecond)), ttft: median(base.map((x) => x.ttftMs)) }
   const g = { tps: median(ours.map((x) => x.tokensPerSecond)), ttft: median(ours.map((x) => x.ttftMs)) }
   console.log(`stories260K, ${TOKENS} tokens, ${threads} llama.cpp thread(s), greedy, median of ${ROUNDS} alternating rounds`)
   console.log(`  node-llama-cpp direct:  ${b.tps.toFixed(0)} tokens/s, first token ${b.ttft.toFixed(1)} ms (rounds: ${base.map((x) => x.tokensPerSecond.toFixed(0)).join(', ')})`)
   console.log(`  through the gateway:    ${g.tps.toFixed(0)} tokens/s, first token ${g.ttft.toFixed(1)} ms (rounds: ${ours.map((x) => x.tokensPerSecond.toFixed(0)).join(', ')})`)
-  console.log(`  the gateway process's own CPU time (the worker's is not in it): ${(gatewayCpuUs / ours.reduce((n, x) => n + x.tokens, 0)).toFixed(1)} µs per streamed token`)
   console.log(`  ratio (gateway / direct): tokens/s ${(g.tps / b.tps).toFixed(3)}, time to first token ${(g.ttft / b.ttft).toFixed(2)}x`)
+  const workerCpu = worker ? `llama worker ${perToken(cpu.worker, ours).toFixed(0)} µs (${(perToken(cpu.direct, base) / perToken(cpu.worker, ours)).toFixed(2)}x direct's speed per CPU second), ` : ''
+  console.log(
+    `  CPU per token: direct ${perToken(cpu.direct, base).toFixed(0)} µs; through the gateway ${workerCpu}gateway process ${perToken(cpu.gateway, ours).toFixed(0)} µs, this client ${perToken(cpu.client, ours).toFixed(0)} µs`,
+  )
 
   for (const concurrent of [1, 2, 4]) {
     const t0 = performance.now()
