@@ -5,7 +5,7 @@ import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { TEST_LLAMA_MODEL } from '../../../../test/support/llama-models'
 import { startGateway } from '../../boot/start-gateway'
-import { defaultConfig } from '../../config/load-config'
+import { defaultConfig, resolveConfig } from '../../config/load-config'
 import { ModelManager } from '../../engines/model-manager/model-manager'
 
 /**
@@ -62,6 +62,39 @@ describe('installed local models without a config file', () => {
       expect(second.store.models.getByName('stories-chat')!.id).toBe(ids[0])
     } finally {
       await second.close()
+    }
+  })
+
+  it('can be named in a config (no file) so a team that lists its models gets one; one not installed says how to get it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gh-installed-'))
+    await new ModelManager({ modelsDir: join(dataDir, 'models') }).import(TEST_LLAMA_MODEL, { name: 'stories-chat' })
+    const config = resolveConfig(
+      {
+        credits: 100,
+        server: { port: 0 },
+        providers: [{ id: 'local', type: 'local' }],
+        models: [
+          { name: 'stories-chat', provider: 'local', engine: 'llama' },
+          { name: 'qwen2.5-0.5b-instruct', provider: 'local', engine: 'llama' },
+        ],
+        teams: [{ name: 'listed', models: ['stories-chat', 'qwen2.5-0.5b-instruct'] }],
+      },
+      'test',
+      {},
+    )
+    const gateway = await startGateway({ config, dataDir, env: {} })
+    try {
+      const client = new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: gateway.firstRunKey!.plaintext, maxRetries: 0 })
+      expect(await modelNames(client)).toEqual(['qwen2.5-0.5b-instruct', 'stories-chat'])
+      const answer = await client.chat.completions.create({ model: 'stories-chat', messages: [{ role: 'user', content: 'Once upon a time' }], max_completion_tokens: 4 })
+      expect(answer.usage!.completion_tokens).toBeGreaterThan(0)
+      await expect(client.chat.completions.create({ model: 'qwen2.5-0.5b-instruct', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+        status: 404,
+        code: 'model_not_installed',
+        message: expect.stringContaining('qwen2.5-0.5b-instruct-q4_k_m.gguf'),
+      })
+    } finally {
+      await gateway.close()
     }
   })
 })
