@@ -5,10 +5,11 @@ import { startProcess } from './processes'
 
 /**
  * Gatehouse from source (cli.ts under tsx, as `npm run serve`) in a fresh temp data dir, with one model,
- * `bench`, served by `upstreamUrl` as `bench-upstream`, and one team whose key is `key`. `nodeFlags`
- * go before the script (e.g. --cpu-prof); `dir` holds the config and data for the caller to remove.
+ * `bench`, served by `upstreamUrl` as `bench-upstream` (or the providers, models and engines `config`
+ * gives), and one team whose key is `key`. `nodeFlags` go before the script (e.g. --cpu-prof); `dir`
+ * holds the config and data for the caller to remove.
  */
-export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false } = {}) {
+export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false, config = undefined as Record<string, unknown> | undefined } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'))
   writeFileSync(
     join(dir, 'config.json'),
@@ -17,6 +18,7 @@ export async function startBenchGateway(upstreamUrl: string, key: string, { node
       providers: [{ id: 'up', type: 'openai', base_url: `${upstreamUrl}/v1`, api_key: 'sk-bench' }],
       models: [{ name: 'bench', provider: 'up', upstream: 'bench-upstream', pricing: { input: 1, output: 1 } }],
       teams: [{ name: 'bench', keys: [key] }],
+      ...config,
     }),
   )
   const cli = join(import.meta.dirname, '../../src/gateway/boot/cli.ts')

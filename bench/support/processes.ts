@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export interface StartOptions {
@@ -46,3 +47,25 @@ export function cpuUsageOf(child: ChildProcess): Promise<number> {
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+/** Linux only (null elsewhere): a process's children, from /proc. */
+export function childPidsOf(pid: number): number[] | null {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
+  } catch {
+    return null
+  }
+}
+
+/** Linux only (null elsewhere): user + system CPU time of any process, in microseconds, at the kernel's tick resolution (10 ms). */
+export function procCpuUs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / CLOCK_TICKS)
+  } catch {
+    return null
+  }
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat's times, 100 on every Linux build that matters. */
+const CLOCK_TICKS = 100

@@ -1,3 +1,4 @@
+import type { NativeAudioSetting } from './model-audio'
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
 
@@ -252,4 +253,6 @@ export interface ModelInput {
   file?: string | null
   aliases?: string[]
   pricing?: ModelPricing
+  /** Whether the model hears `input_audio` and answers with audio itself; unset: guessed (shared/model-audio.ts). */
+  native_audio?: NativeAudioSetting | null
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { missingTools } from '../../src/gateway/engines/engine-test-support'
@@ -36,4 +36,14 @@ export function silenceWav(seconds: number): string {
 /** The duration ffprobe reads from a file, in seconds. */
 export function probeSeconds(file: string): number {
   return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], { encoding: 'utf8' }).trim())
+}
+
+/** What ffprobe makes of audio bytes: the container and codec it decodes, and the duration. */
+export function probeAudio(bytes: Buffer, rawPcm16 = false): { format: string; codec: string; seconds: number } {
+  const file = join(dir(), 'probe.bin')
+  writeFileSync(file, bytes)
+  const input = rawPcm16 ? ['-f', 's16le', '-ar', '24000', '-ac', '1', '-i', file] : ['-i', file]
+  const out = execFileSync('ffprobe', ['-v', 'error', ...input, '-show_entries', 'format=format_name,duration:stream=codec_name', '-of', 'json'], { encoding: 'utf8' })
+  const parsed = JSON.parse(out) as { format: { format_name: string; duration?: string }; streams: Array<{ codec_name: string }> }
+  return { format: parsed.format.format_name, codec: parsed.streams[0]?.codec_name ?? '', seconds: Number(parsed.format.duration ?? 0) }
 }

@@ -89,8 +89,35 @@ export const KNOWN_TRANSCRIPT = {
   ],
 }
 
+/**
+ * What the fake answers `/embeddings` with: for input i, `dimensions` (default 8) values i + 0.5, i + 0.25, ...,
+ * as float arrays or, when asked, base64 float32s; one prompt token per 4 characters (or per token id).
+ */
+export function embeddingsFor(body: Record<string, unknown>) {
+  const raw = body.input as string | string[] | number[] | number[][]
+  const inputs = typeof raw === 'string' ? [raw] : typeof raw[0] === 'number' ? [raw as number[]] : (raw as Array<string | number[]>)
+  const dims = (body.dimensions as number | undefined) ?? 8
+  const vector = (i: number) => Array.from({ length: dims }, (_, j) => i + 1 / 2 ** (j + 1))
+  const encode = (v: number[]) => {
+    const bytes = Buffer.alloc(v.length * 4)
+    v.forEach((x, j) => bytes.writeFloatLE(x, j * 4))
+    return bytes.toString('base64')
+  }
+  const tokens = inputs.reduce((n, x) => n + (typeof x === 'string' ? Math.ceil(x.length / 4) : x.length), 0)
+  return {
+    object: 'list',
+    model: String(body.model),
+    data: inputs.map((_, i) => ({ object: 'embedding', index: i, embedding: body.encoding_format === 'base64' ? encode(vector(i)) : vector(i) })),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  }
+}
+
 export function startFakeOpenAi() {
   return startFakeServer(async (req, res) => {
+    if (req.url.endsWith('/embeddings')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(embeddingsFor(req.json)))
+      return
+    }
     if (req.url.endsWith('/audio/speech')) {
       res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from(`FAKE-AUDIO:${String(req.json.voice)}:${String(req.json.input)}`))
       return

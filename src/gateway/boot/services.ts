@@ -7,13 +7,16 @@ import { createProviderRegistry } from '../providers/registry'
 import { createUpstreamConnections } from '../providers/upstream/upstream-connection'
 import { createAdminServices } from '../services/admin/admin-services'
 import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
+import { followInstalledModels } from '../services/local-models/installed-model-rows'
 import { createAudioService } from '../services/audio/audio-service'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createBatchRunner } from '../services/batches/batch-runner'
 import { createBatchService } from '../services/batches/batch-service'
 import { runChatWith } from '../services/batches/run-chat'
 import { createChatService } from '../services/chat/chat-service'
+import { chatAudioSteps } from '../services/chat/steps/chat-audio-steps'
 import { createCreditLedger } from '../services/credits/credit-ledger'
+import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
 import { createMessagesService } from '../services/messages/messages-service'
@@ -32,14 +35,16 @@ export function createServices(deps: GatewayDeps) {
   const log: FastifyBaseLogger = deps.logger ?? silentLogger()
   const { config, store, clock, ids } = deps
   const connections = createUpstreamConnections()
-  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines })
+  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store)
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
-  const chat = createChatService({ pipeline })
+  const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
+  const chat = createChatService({ pipeline, steps })
   const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock),
@@ -48,6 +53,7 @@ export function createServices(deps: GatewayDeps) {
     chat,
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
+    embeddings: createEmbeddingsService({ pipeline }),
     models: createModelList(store),
     files,
     runner,
@@ -55,6 +61,7 @@ export function createServices(deps: GatewayDeps) {
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
     async close() {
+      stopFollowingModels()
       ledger.flush()
       await registry.close()
       await connections.closeAll()

@@ -8,6 +8,9 @@ import type { GatewayDeps } from './gateway-deps'
 import { createServices } from './services'
 import { createBlobStore } from '../blobs/blob-store'
 import type { GatewayConfig } from '../config/gateway-config'
+import { withInstalledModels } from '../config/installed-models'
+import { ModelManager } from '../engines/model-manager/model-manager'
+import { installedLocalModels } from '../services/local-models/installed-model-rows'
 import type { Env } from '../kernel/runtime'
 import { loadAdminToken } from '../security/admin-token'
 import { fileCipher } from '../security/file-cipher'
@@ -68,13 +71,15 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const clock = systemClock
     const ids = randomIds
     const cipher = opts.cipher ?? fileCipher(opts.dataDir)
-    seedFromConfig(opts.config, { store, clock, ids, cipher })
+    const modelsDir = join(opts.dataDir, 'models')
+    const config = withInstalledModels(opts.config, await installedLocalModels(new ModelManager({ modelsDir })))
+    seedFromConfig(config, { store, clock, ids, cipher })
     const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
-    const deps: GatewayDeps = { config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') }
+    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)
-    await app.listen({ host: opts.config.server.host, port: opts.config.server.port })
+    await app.listen({ host: config.server.host, port: config.server.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port
     const host = opts.config.server.host.includes(':') ? `[${opts.config.server.host}]` : opts.config.server.host

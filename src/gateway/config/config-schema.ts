@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
+import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
@@ -46,6 +47,7 @@ const model = z.strictObject({
   file: z.string().min(1).optional(),
   aliases: z.array(name).optional(),
   pricing: pricingSchema.optional(),
+  native_audio: nativeAudioSchema.optional(),
 })
 
 const team = z.strictObject({
@@ -84,10 +86,17 @@ const engines = z.strictObject({
   whisper_concurrency: z.number().int().min(1).max(8).optional(),
   tts_concurrency: z.number().int().min(1).max(16).optional(),
   vad_min_seconds: z.number().min(0).optional(),
+  llama_concurrency: z.number().int().min(1).max(16).optional(),
+  llama_max_models: z.number().int().min(1).max(8).optional(),
+  llama_idle_seconds: z.number().min(0).optional(),
+  llama_context_size: z.number().int().min(256).max(131072).optional(),
+  llama_threads: z.number().int().min(1).max(256).optional(),
 })
 
 const audio = z.strictObject({
   max_upload: size.optional(),
+  chat_transcription_model: name.optional(),
+  chat_speech_model: name.optional(),
 })
 
 const batches = z.strictObject({

@@ -10,6 +10,10 @@ export const DEFAULT_FILE_RETENTION_SECONDS = 30 * 86400
 export const DEFAULT_BATCH_CONCURRENCY = 4
 export const DEFAULT_AUDIO_UPLOAD = 25 * 1024 * 1024
 export const DEFAULT_VAD_MIN_SECONDS = 30
+export const DEFAULT_LLAMA_CONCURRENCY = 2
+export const DEFAULT_LLAMA_MAX_MODELS = 2
+export const DEFAULT_LLAMA_IDLE_SECONDS = 300
+export const DEFAULT_LLAMA_CONTEXT_SIZE = 4096
 
 /** The validated config with every default filled in: what the rest of the gateway reads. */
 export interface GatewayConfig {
@@ -34,8 +38,16 @@ export interface GatewayConfig {
     ttsConcurrency: number | undefined
     /** Audio at least this long goes through voice activity detection first. */
     vadMinSeconds: number
+    /** llama.cpp: requests one model answers at once, models loaded at once, and how long an idle one stays loaded. */
+    llama: { concurrency: number; maxModels: number; idleTimeoutMs: number; contextSize: number; threads: number | undefined }
   }
-  audio: { maxUploadBytes: number }
+  audio: {
+    maxUploadBytes: number
+    /** The model that hears `input_audio` for chat models without audio input; undefined: the first whisper model. */
+    chatTranscriptionModel: string | undefined
+    /** The model that speaks answers for chat models without audio output; undefined: the first tts model. */
+    chatSpeechModel: string | undefined
+  }
   providers: ProviderConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]

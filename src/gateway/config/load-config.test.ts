@@ -33,7 +33,7 @@ describe('config errors name the field and the fix', () => {
     ['alias colliding with a name', withModel(1, { aliases: ['gpt-echo'] }), /^models\[1\]\.aliases: "gpt-echo" already names model "gpt-echo"/],
     ['upstream model missing', withModel(0, { upstream: undefined }), /^models\[0\]\.upstream: a model on the openai provider "up-openai" needs the upstream model id/],
     ['local model without engine', withModel(2, { engine: undefined }), /^models\[2\]\.engine: a model on a local provider needs an engine/],
-    ['llama without file', withModel(2, { engine: 'llama' }), /^models\[2\]\.file: a llama model needs the path of its \.gguf file/],
+    ['llama with a relative file', withModel(2, { engine: 'llama', file: 'models/x.gguf' }), /^models\[2\]\.file: must be the absolute path of a \.gguf file; got "models\/x\.gguf"/],
     ['bad base_url', { ...base, providers: [{ id: 'up-openai', type: 'openai', base_url: 'not a url' }, ...base.providers.slice(1)] }, /^providers\[0\]\.base_url: must be an http\(s\) URL/],
     ['env key not set', { ...base, providers: [{ id: 'up-openai', type: 'openai', api_key: 'env:OPENAI_KEY' }, ...base.providers.slice(1)] }, /^providers\[0\]\.api_key: environment variable OPENAI_KEY is not set/],
     ['duplicate key across team and user', { ...base, users: [{ name: 'ana', team: 'alpha', keys: [(base.teams[0] as { keys: string[] }).keys[0]] }] }, /^users\[0\]\.keys\[0\]: this key is already given/],
@@ -84,5 +84,26 @@ users:
     expect(config.server).toEqual({ host: '127.0.0.1', port: 4310, allowedHosts: [], corsOrigins: [], bodyLimitBytes: 32 * 1024 * 1024 })
     expect(config.auth.rotationGraceSeconds).toBe(86400)
     expect(config.models.map((m) => m.name)).toEqual(['gpt-echo', 'claude-echo', 'whisper-test', 'voice', 'stories'])
+    expect(config.engines.llama).toEqual({ concurrency: 2, maxModels: 2, idleTimeoutMs: 300_000, contextSize: 4096, threads: undefined })
+    expect(config.audio).toMatchObject({ chatTranscriptionModel: undefined, chatSpeechModel: undefined })
+  })
+
+  it('takes the llama engine settings, the audio models of chat, native_audio, and a llama model named for an installed one', () => {
+    const config = resolveConfig(
+      {
+        ...base,
+        models: [...base.models, { name: 'qwen2.5-0.5b-instruct', provider: 'local', engine: 'llama' }, { name: 'whisper-test', provider: 'local', engine: 'whisper' }, { name: 'gpt-audio', provider: 'up-openai', upstream: 'gpt-4o-mini', native_audio: { input: true } }],
+        engines: { llama_concurrency: 4, llama_max_models: 1, llama_idle_seconds: 30, llama_context_size: 2048, llama_threads: 3 },
+        audio: { chat_transcription_model: 'whisper-test', chat_speech_model: 'voice' },
+      },
+      'test',
+      {},
+    )
+    expect(config.engines.llama).toEqual({ concurrency: 4, maxModels: 1, idleTimeoutMs: 30_000, contextSize: 2048, threads: 3 })
+    expect(config.audio).toMatchObject({ chatTranscriptionModel: 'whisper-test', chatSpeechModel: 'voice' })
+    expect(config.models.find((m) => m.name === 'gpt-audio')!.native_audio).toEqual({ input: true })
+    expect(() => resolveConfig({ ...base, audio: { chat_speech_model: 'nope' } }, 'test', {})).toThrow(/audio\.chat_speech_model: unknown model "nope"/)
+    expect(() => resolveConfig({ ...base, audio: { chat_transcription_model: 'voice' } }, 'test', {})).toThrow(/audio\.chat_transcription_model: "voice" is a speech model; name a transcription model/)
+    expect(() => resolveConfig({ ...base, engines: { llama_concurrency: 0 } }, 'test', {})).toThrow(/engines\.llama_concurrency/)
   })
 })

@@ -14,6 +14,10 @@ import {
   DEFAULT_PORT,
   DEFAULT_ROTATION_GRACE_SECONDS,
   DEFAULT_VAD_MIN_SECONDS,
+  DEFAULT_LLAMA_CONCURRENCY,
+  DEFAULT_LLAMA_CONTEXT_SIZE,
+  DEFAULT_LLAMA_IDLE_SECONDS,
+  DEFAULT_LLAMA_MAX_MODELS,
   type GatewayConfig,
 } from './gateway-config'
 import { crossCheckConfig } from './validate-config'
@@ -76,8 +80,19 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       whisperConcurrency: raw.engines?.whisper_concurrency ?? 1,
       ttsConcurrency: raw.engines?.tts_concurrency,
       vadMinSeconds: raw.engines?.vad_min_seconds ?? DEFAULT_VAD_MIN_SECONDS,
+      llama: {
+        concurrency: raw.engines?.llama_concurrency ?? DEFAULT_LLAMA_CONCURRENCY,
+        maxModels: raw.engines?.llama_max_models ?? DEFAULT_LLAMA_MAX_MODELS,
+        idleTimeoutMs: (raw.engines?.llama_idle_seconds ?? DEFAULT_LLAMA_IDLE_SECONDS) * 1000,
+        contextSize: raw.engines?.llama_context_size ?? DEFAULT_LLAMA_CONTEXT_SIZE,
+        threads: raw.engines?.llama_threads,
+      },
     },
-    audio: { maxUploadBytes: raw.audio?.max_upload ?? DEFAULT_AUDIO_UPLOAD },
+    audio: {
+      maxUploadBytes: raw.audio?.max_upload ?? DEFAULT_AUDIO_UPLOAD,
+      chatTranscriptionModel: raw.audio?.chat_transcription_model,
+      chatSpeechModel: raw.audio?.chat_speech_model,
+    },
     providers: raw.providers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],

@@ -1,4 +1,6 @@
 import type { ConfigIssue } from './config-error'
+import { isAbsolute } from 'node:path'
+import { modelKind } from '../../shared/model-kind'
 import type { RawConfig } from './config-schema'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -38,7 +40,9 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
       add(`models[${i}].provider`, `unknown provider "${m.provider}" (known: ${known})`)
     } else if (type === 'local') {
       if (!m.engine) add(`models[${i}].engine`, 'a model on a local provider needs an engine: whisper, tts or llama')
-      else if (m.engine === 'llama' && !m.file) add(`models[${i}].file`, 'a llama model needs the path of its .gguf file')
+      else if (m.engine === 'llama' && m.file && !isAbsolute(m.file)) {
+        add(`models[${i}].file`, `must be the absolute path of a .gguf file; got "${m.file}" (or leave file out to use the installed model named "${m.name}")`)
+      }
     } else {
       if (!m.upstream) add(`models[${i}].upstream`, `a model on the ${type} provider "${m.provider}" needs the upstream model id, e.g. upstream: gpt-4o-mini`)
       if (m.engine) add(`models[${i}].engine`, 'engine applies only to models on a local provider')
@@ -74,6 +78,17 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     }
     checkKeys(t.keys, `teams[${i}]`)
   })
+
+  for (const [field, kind, engine] of [
+    ['chat_transcription_model', 'transcription', 'whisper'],
+    ['chat_speech_model', 'speech', 'tts'],
+  ] as const) {
+    const wanted = config.audio?.[field]
+    if (wanted === undefined) continue
+    const model = models.find((m) => m.name === wanted)
+    if (!model) add(`audio.${field}`, `unknown model "${wanted}" (use a name from models[].name, e.g. a model with engine: ${engine})`)
+    else if (modelKind(model) !== kind) add(`audio.${field}`, `"${wanted}" is a ${modelKind(model)} model; name a ${kind} model (engine: ${engine}, or an upstream one)`)
+  }
 
   const userNames = new Set<string>()
   users.forEach((u, i) => {

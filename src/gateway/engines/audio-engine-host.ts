@@ -1,4 +1,4 @@
-import { EngineHost, type EngineLogger } from './host/engine-host'
+import { type EngineDefinition, EngineHost, type EngineLogger } from './host/engine-host'
 import { type WorkerLaunchOptions } from './host/engine-worker-launch'
 import { ttsEngineDefinition } from './tts/tts-engine'
 import { whisperEngineDefinition } from './whisper/whisper-engine'
@@ -19,14 +19,15 @@ export interface AudioEngineHostOptions {
   logger?: EngineLogger
 }
 
-/** The engine host for the local audio engines: whisper.cpp (STT + VAD) and Flite/eSpeak NG (TTS). */
+/** The definitions of the local audio engines: whisper.cpp (STT + VAD) and Flite/eSpeak NG (TTS). */
+export function audioEngineDefinitions(options: AudioEngineHostOptions = {}): EngineDefinition[] {
+  return [
+    whisperEngineDefinition({ concurrency: options.whisperConcurrency, idleTimeoutMs: options.idleTimeoutMs, handlersModule: options.handlersModules?.whisper }),
+    ttsEngineDefinition({ concurrency: options.ttsConcurrency, idleTimeoutMs: options.idleTimeoutMs, handlersModule: options.handlersModules?.tts }),
+  ]
+}
+
+/** The engine host for the local audio engines only. */
 export function createAudioEngineHost(options: AudioEngineHostOptions = {}): EngineHost {
-  return new EngineHost({
-    engines: [
-      whisperEngineDefinition({ concurrency: options.whisperConcurrency, idleTimeoutMs: options.idleTimeoutMs, handlersModule: options.handlersModules?.whisper }),
-      ttsEngineDefinition({ concurrency: options.ttsConcurrency, idleTimeoutMs: options.idleTimeoutMs, handlersModule: options.handlersModules?.tts }),
-    ],
-    launch: options.launch,
-    logger: options.logger,
-  })
+  return new EngineHost({ engines: audioEngineDefinitions(options), launch: options.launch, logger: options.logger })
 }

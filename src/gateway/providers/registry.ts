@@ -1,5 +1,6 @@
 import type { SpeechProvider, TranscriptionProvider } from './contracts/audio'
 import type { ChatProvider } from './contracts/chat'
+import type { EmbeddingsProvider } from './contracts/embeddings'
 import type { MessagesPassthrough } from './contracts/messages'
 import type { ProviderConfig, ProviderType } from './contracts/provider-config'
 
@@ -9,6 +10,7 @@ export interface Modalities {
   speech: SpeechProvider
   transcription: TranscriptionProvider
   messages: MessagesPassthrough
+  embeddings: EmbeddingsProvider
 }
 export type Modality = keyof Modalities
 

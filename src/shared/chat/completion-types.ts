@@ -93,6 +93,8 @@ export interface ChatCompletionChunkDelta {
   refusal?: string | null
   tool_calls?: ToolCallDelta[]
   function_call?: { name?: string; arguments?: string }
+  /** Audio answers: the transcript as it is made, then the audio (`id`, `data`, `expires_at`) in the last chunks. */
+  audio?: Partial<ResponseAudio>
 }
 
 export interface ChatCompletionChunkChoice {

@@ -49,12 +49,14 @@ const assistantMessageSchema = z
       })
     }
     const hasContent = message.content !== undefined && message.content !== null
-    if (!hasContent && message.tool_calls === undefined && message.function_call === undefined) {
+    // An earlier audio answer is cited by its id alone (OpenAI's multi-turn audio); its transcript stands in for content.
+    const citesAudio = message.audio !== undefined && message.audio !== null
+    if (!hasContent && !citesAudio && message.tool_calls === undefined && message.function_call === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['content'],
         input: undefined,
-        message: 'is required unless the assistant message has tool_calls (or the deprecated function_call)',
+        message: 'is required unless the assistant message has tool_calls (or the deprecated function_call) or cites an earlier audio answer (audio: {id})',
         params: { showValue: message.content === null },
       })
     }

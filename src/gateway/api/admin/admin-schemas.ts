@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
+import { nativeAudioSchema } from '../../../shared/model-audio'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -36,6 +37,7 @@ export const modelBody = z.strictObject({
   file: z.string().min(1).nullable().optional(),
   aliases: z.array(z.string().min(1)).optional(),
   pricing: pricingSchema.optional(),
+  native_audio: nativeAudioSchema.nullable().optional(),
 })
 
 export const providerBody = z.strictObject({
@@ -106,5 +108,10 @@ export const conversationsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 
-export const importModelBody = z.strictObject({ path: z.string().min(1, 'must be the path of a whisper.cpp ggml model file'), name: z.string().min(1) })
+export const importModelBody = z.strictObject({
+  path: z.string().min(1, 'must be the path of a model file (whisper.cpp ggml, or GGUF)'),
+  name: z.string().min(1),
+  /** Unset: the catalog's kind for a catalog name, else read from the file (GGUF: chat, ggml: whisper). */
+  kind: z.enum(['whisper', 'vad', 'chat', 'embedding']).optional(),
+})
 export const nameParams = z.object({ name: z.string() })

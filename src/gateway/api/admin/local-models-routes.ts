@@ -8,7 +8,7 @@ export function localModelsRoutes(app: SchemaApp, localModels: LocalModelsAdmin)
   app.get('/local-models', async () => localModels.list())
   app.post('/local-models/:name/download', { schema: { params: nameParams } }, async (req, reply) => reply.code(202).send(await localModels.startDownload(req.params.name)))
   app.post('/local-models/:name/cancel', { schema: { params: nameParams } }, async (req) => localModels.cancel(req.params.name))
-  app.post('/local-models/import', { schema: { body: importModelBody } }, async (req, reply) => reply.code(201).send(await localModels.import(req.body.path, req.body.name)))
+  app.post('/local-models/import', { schema: { body: importModelBody } }, async (req, reply) => reply.code(201).send(await localModels.import(req.body.path, req.body.name, req.body.kind)))
   app.delete('/local-models/:name', { schema: { params: nameParams } }, async (req) => localModels.remove(req.params.name))
 
   app.get('/local-models/events', async (_req, reply) => {

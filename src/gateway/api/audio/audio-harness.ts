@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import OpenAI from 'openai'
 import { startFakeOpenAi } from '../../../../test/support/fake-openai'
+import { withOpenAiClient } from '../../../../test/support/openai-client-gateway'
 import { baseConfigData, startTestGateway, TEAM_KEY } from '../../../../test/support/harness'
 import { TEST_WHISPER_MODEL } from '../../engines/engine-test-support'
 
@@ -34,20 +34,8 @@ export async function startAudioHarness() {
     teams: [{ name: 'alpha', keys: [TEAM_KEY] }],
     users: [],
   })
-  const gw = await startTestGateway({ configData: data })
-  const url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
-  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0, timeout: 120_000 })
-  return {
-    gw,
-    url,
-    upstream,
-    client,
-    usageRows: () => gw.store.usage.list({ limit: 50 }),
-    async close() {
-      await gw.close()
-      await upstream.close()
-    },
-  }
+  const served = await withOpenAiClient(await startTestGateway({ configData: data }), upstream)
+  return { ...served, usageRows: () => served.gw.store.usage.list({ limit: 50 }) }
 }
 
 export type AudioHarness = Awaited<ReturnType<typeof startAudioHarness>>

@@ -6,6 +6,7 @@
  */
 import { type LlamaContextSequence, type LlamaGrammar, LlamaGrammarEvaluationState, type LlamaModel, type Token, TokenBias } from 'node-llama-cpp'
 import type { LlamaSampling, LlamaTokenLogprob, LlamaTopLogprob } from './llama-protocol'
+import { pauseFor } from './context-gate'
 import { StopText } from './stop-text'
 
 export interface SegmentOptions {
@@ -89,6 +90,8 @@ export async function generateSegment(opts: SegmentOptions): Promise<SegmentResu
     },
   )
   for await (const out of iterator) {
+    const paused = pauseFor(sequence.context)
+    if (paused) await paused
     if (signal.aborted) {
       end = 'aborted'
       break

@@ -4,6 +4,8 @@
  * and streams what it makes as events.
  */
 import { type LlamaContextSequence, type LlamaGrammar, LlamaText, type Token } from 'node-llama-cpp'
+import { exclusive } from './context-gate'
+import { eventBatcher } from './event-batcher'
 import { jsonSchemaGrammar } from './json-grammar'
 import type { EngineJobContext } from '../host/engine-protocol'
 import { EngineRequestError } from '../host/engine-protocol'
@@ -12,6 +14,9 @@ import { type CallSyntax, callSyntax, renderPrompt } from './llama-prompt'
 import { type ModelRuntime, modelRuntime } from './llama-runtime'
 import { generateSegment } from './generate-segment'
 import { generateToolCall } from './tool-call'
+
+/** Streamed events leave the worker at most this often (see event-batcher.ts). */
+const EVENT_WINDOW_MS = 8
 
 export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJobContext): Promise<LlamaChatResult> {
   const runtime = await modelRuntime(job.modelPath)
@@ -29,7 +34,8 @@ export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJ
   const grammar = await responseGrammar(runtime, job)
   const syntax = callSyntax(prompt.wrapper)
   const lease = await runtime.acquireSequence({ contextSize: job.contextSize, sequences, threads: job.threads }, prompt.tokens)
-  const emit = (event: LlamaChatEvent) => ctx.emit(event)
+  const events = eventBatcher<LlamaChatEvent>((batch) => ctx.emit(batch), EVENT_WINDOW_MS)
+  const emit = (event: LlamaChatEvent) => events.push(event)
   try {
     const choices: LlamaChoiceResult[] = []
     let completionTokens = 0
@@ -46,6 +52,7 @@ export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJ
     }
     return { choices, promptTokens: prompt.tokens.length, completionTokens, cachedTokens }
   } finally {
+    events.flush()
     lease.release()
   }
 }
@@ -53,7 +60,7 @@ export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJ
 /** Keeps the sequence's cached tokens that match the prompt; returns what is left to evaluate (at least one token). */
 async function alignToPrompt(sequence: LlamaContextSequence, prompt: Token[]): Promise<{ input: Token[]; reused: number }> {
   const keep = Math.min(sequence.compareContextTokens(prompt).firstDifferentIndex, prompt.length - 1)
-  if (sequence.nextTokenIndex > keep) await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }])
+  if (sequence.nextTokenIndex > keep) await exclusive(sequence.context, () => sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]))
   return { input: prompt.slice(keep), reused: keep }
 }
 

@@ -57,14 +57,15 @@ export class LlamaEngine {
     this.sequences = Math.max(1, options.concurrency ?? 2)
   }
 
-  /** Resolves with the whole result; `onEvent` sees text, tool calls and finishes as they are made. */
+  /** Resolves with the whole result; `onEvent` sees text, tool calls and finishes as they are made (they cross from the worker in batches). */
   chat(request: LlamaChatRequest, options: { signal?: AbortSignal; onEvent?: (event: LlamaChatEvent) => void } = {}): Promise<LlamaChatResult> {
     const job: LlamaChatJob = { ...request, contextSize: this.contextSize, threads: this.threads }
+    const { onEvent } = options
     return this.host.run(LLAMA_ENGINE, 'chat', { job, sequences: this.sequences }, {
       signal: options.signal,
       subject: `model file ${request.modelPath}`,
       affinity: request.modelPath,
-      onEvent: options.onEvent as ((value: unknown) => void) | undefined,
+      onEvent: onEvent && ((batch) => (batch as LlamaChatEvent[]).forEach(onEvent)),
     })
   }
 

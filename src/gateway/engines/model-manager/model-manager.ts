@@ -171,7 +171,7 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     const { name } = options
     if (!MODEL_NAME.test(name)) throw badRequest(`"${name}" is not a usable model name: letters, digits, dot, dash and underscore, up to 64.`, 'name')
     const entry = this.catalogEntry(name)
-    const kind = entry?.kind ?? options.kind ?? 'whisper'
+    const kind = entry?.kind ?? options.kind ?? (await this.kindOfFile(sourcePath))
     if (await this.installed(name)) throw conflict(`A model called "${name}" is installed already; delete it first.`, 'model_exists')
     if (!(await stat(sourcePath).catch(() => null))?.isFile()) throw badRequest(`The file ${sourcePath} does not exist.`, 'file')
     await this.assertModelFile(sourcePath, kind)
@@ -272,15 +272,26 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return installed
   }
 
-  private async assertModelFile(path: string, kind: LocalModelKind): Promise<void> {
+  private async header(path: string): Promise<Buffer> {
     const handle = await open(path, 'r')
     try {
       const head = Buffer.alloc(4)
       await handle.read(head, 0, 4, 0)
-      if (isGguf(kind) && !head.equals(GGUF_MAGIC)) throw badRequest(`${path} is not a GGUF model file (its header is not "GGUF").`, 'file', 'invalid_model_file')
-      if (!isGguf(kind) && !head.equals(GGML_MAGIC)) throw badRequest(`${path} is not a whisper.cpp ggml model file (its header is not "ggml").`, 'file', 'invalid_model_file')
+      return head
     } finally {
       await handle.close()
     }
+  }
+
+  /** An imported file's kind when the request does not say: a GGUF file is a chat model, anything else a whisper model. */
+  private async kindOfFile(path: string): Promise<LocalModelKind> {
+    const head = await this.header(path).catch(() => null)
+    return head?.equals(GGUF_MAGIC) ? 'chat' : 'whisper'
+  }
+
+  private async assertModelFile(path: string, kind: LocalModelKind): Promise<void> {
+    const head = await this.header(path)
+    if (isGguf(kind) && !head.equals(GGUF_MAGIC)) throw badRequest(`${path} is not a GGUF model file (its header is not "GGUF").`, 'file', 'invalid_model_file')
+    if (!isGguf(kind) && !head.equals(GGML_MAGIC)) throw badRequest(`${path} is not a whisper.cpp ggml model file (its header is not "ggml").`, 'file', 'invalid_model_file')
   }
 }

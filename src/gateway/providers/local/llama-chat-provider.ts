@@ -2,10 +2,7 @@
  * Chat on local GGUF models through the llama engine: the ChatProvider the registry hands out for
  * `engine: llama` models. Same reply and stream shapes as upstream models; `n` is native.
  */
-import { stat } from 'node:fs/promises'
-import { isAbsolute } from 'node:path'
 import type { ChatCompletionChunk, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
-import { notFound } from '../../../shared/errors'
 import type { LlamaEngine } from '../../engines/llama/llama-engine'
 import type { LlamaChatEvent } from '../../engines/llama/llama-protocol'
 import type { ModelManager } from '../../engines/model-manager/model-manager'
@@ -14,6 +11,7 @@ import { fingerprint } from '../openai/openai-wire'
 import type { ChatProvider, ChatStream } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { toLlamaChatRequest } from './llama-chat-request'
+import { localModelFile } from './local-model-file'
 import { ChunkMaker, type ReplyShape, toCompletion, usageOf } from './llama-chat-response'
 
 export interface LlamaChatProviderOptions {
@@ -32,14 +30,7 @@ export function createLlamaChatProvider(options: LlamaChatProviderOptions): Chat
   const { engine, ids } = options
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
 
-  async function modelFile(model: string): Promise<string> {
-    if (isAbsolute(model)) {
-      if (!(await stat(model).catch(() => null))?.isFile()) throw notFound(`The model file ${model} does not exist. Fix the model's file in the config, or install a model on the Models page.`, 'model_not_installed', 'model')
-      return model
-    }
-    if (!options.models) throw notFound(`The local model "${model}" has no file; give it one in the config (file:).`, 'model_not_installed', 'model')
-    return (await options.models.resolve(model, 'chat')).path
-  }
+  const modelFile = (ctx: CallContext) => localModelFile(ctx.model, 'chat', options.models)
 
   const shapeFor = (req: ChatCompletionRequest, ctx: CallContext): ReplyShape => ({
     id: `chatcmpl-${ids.token(12)}`,
@@ -54,13 +45,13 @@ export function createLlamaChatProvider(options: LlamaChatProviderOptions): Chat
     supportsN: true,
 
     async complete(req, ctx) {
-      const request = toLlamaChatRequest(req, await modelFile(ctx.model.file ?? ctx.model.name))
+      const request = toLlamaChatRequest(req, await modelFile(ctx))
       const result = await engine.chat(request, { signal: ctx.signal })
       return toCompletion(result, shapeFor(req, ctx))
     },
 
     async stream(req, ctx): Promise<ChatStream> {
-      const request = toLlamaChatRequest(req, await modelFile(ctx.model.file ?? ctx.model.name))
+      const request = toLlamaChatRequest(req, await modelFile(ctx))
       const maker = new ChunkMaker(shapeFor(req, ctx), request.topLogprobs !== null)
       const queue = new ChunkQueue()
       let usage: Usage | null = null

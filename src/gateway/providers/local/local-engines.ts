@@ -1,6 +1,12 @@
-import { createAudioEngineHost } from '../../engines/audio-engine-host'
 import type { EngineHost } from '../../engines/host/engine-host'
+import type { LlamaEngine, LlamaEngineOptions } from '../../engines/llama/llama-engine'
+import { createLocalEngineHost } from '../../engines/local-engine-host'
 import { ModelManager } from '../../engines/model-manager/model-manager'
+import type { IdGenerator } from '../../kernel/runtime'
+import type { ChatProvider } from '../contracts/chat'
+import type { EmbeddingsProvider } from '../contracts/embeddings'
+import { createLlamaChatProvider } from './llama-chat-provider'
+import { createLlamaEmbeddingsProvider } from './llama-embeddings-provider'
 import { LocalSpeechProvider } from './local-speech-provider'
 import { LocalTranscriptionProvider } from './local-transcription-provider'
 
@@ -10,25 +16,37 @@ export interface LocalEnginesOptions {
   whisperConcurrency: number
   ttsConcurrency?: number
   vadMinSeconds: number
+  /** llama.cpp: requests per model at once, models loaded at once, idle time, context size, threads. */
+  llama?: LlamaEngineOptions
+  ids: IdGenerator
 }
 
 /**
- * The offline audio engines of this gateway. Worker processes start on the first request that needs
- * them, so a gateway that never transcribes never forks one.
+ * The offline engines of this gateway, in one engine host. Worker processes start on the first request
+ * that needs them, so a gateway that never transcribes or chats never forks one.
  */
 export function createLocalEngines(opts: LocalEnginesOptions) {
   const models = new ModelManager({ modelsDir: opts.modelsDir, mirror: opts.modelsMirror })
-  let host: EngineHost | undefined
+  let engines: { host: EngineHost; llama: LlamaEngine } | undefined
   let transcriber: LocalTranscriptionProvider | undefined
   let speaker: LocalSpeechProvider | undefined
-  const engineHost = () => (host ??= createAudioEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency }))
+  const chats = new Map<string, ChatProvider>()
+  let embedder: EmbeddingsProvider | undefined
+  const started = () => (engines ??= createLocalEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency, llama: opts.llama }))
   return {
     models,
-    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: engineHost(), models, vadMinSeconds: opts.vadMinSeconds })),
-    speaker: () => (speaker ??= new LocalSpeechProvider({ host: engineHost() })),
-    stats: () => host?.stats() ?? [],
+    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds })),
+    speaker: () => (speaker ??= new LocalSpeechProvider({ host: started().host })),
+    /** One per local provider id: the id is part of each reply's `system_fingerprint`. */
+    chat(providerId: string): ChatProvider {
+      let chat = chats.get(providerId)
+      if (!chat) chats.set(providerId, (chat = createLlamaChatProvider({ engine: started().llama, models, ids: opts.ids, providerId })))
+      return chat
+    },
+    embedder: () => (embedder ??= createLlamaEmbeddingsProvider({ engine: started().llama, models })),
+    stats: () => engines?.host.stats() ?? [],
     close: async () => {
-      await host?.close()
+      await engines?.host.close()
     },
   }
 }

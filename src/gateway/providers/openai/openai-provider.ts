@@ -2,16 +2,17 @@ import type { ProviderModule } from '../registry'
 import type { UpstreamConnections } from '../upstream/upstream-connection'
 import { openAiSpeechProvider, openAiTranscriptionProvider } from './openai-audio-provider'
 import { openAiChatProvider } from './openai-chat-provider'
+import { openAiEmbeddingsProvider } from './openai-embeddings-provider'
 import { OPENAI_DEFAULT_BASE_URL, openAiAuth } from './openai-endpoint'
 
-/** Any OpenAI-compatible API: chat completions and audio go out nearly as they came. */
+/** Any OpenAI-compatible API: chat completions, embeddings and audio go out nearly as they came. */
 export function openAiProviderModule(connections: UpstreamConnections): ProviderModule {
   return {
     type: 'openai',
-    modalities: ['chat', 'speech', 'transcription'],
+    modalities: ['chat', 'embeddings', 'speech', 'transcription'],
     create(config) {
       const connect = () => connections.get(config, OPENAI_DEFAULT_BASE_URL)
-      return { chat: openAiChatProvider(config.id, connect), speech: openAiSpeechProvider(connect), transcription: openAiTranscriptionProvider(connect) }
+      return { chat: openAiChatProvider(config.id, connect), embeddings: openAiEmbeddingsProvider(config.id, connect), speech: openAiSpeechProvider(connect), transcription: openAiTranscriptionProvider(connect) }
     },
     modelsEndpoint: ({ baseUrl, apiKey }) => ({
       url: `${(baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/models`,

@@ -1,5 +1,6 @@
 import { isGatewayError } from '../../../shared/errors'
 import type { ModelManager, ModelManagerEvents } from '../../engines/model-manager/model-manager'
+import type { LocalModelKind } from '../../engines/model-manager/whisper-model-catalog'
 
 /**
  * The local model manager as the UI uses it: the catalog with what is installed and the last failed
@@ -36,7 +37,7 @@ export function createLocalModelsAdmin(models: ModelManager) {
       controller?.abort()
       return { name, cancelled: controller !== undefined }
     },
-    import: (path: string, name: string) => models.import(path, { name }),
+    import: (path: string, name: string, kind?: LocalModelKind) => models.import(path, { name, kind }),
     remove: async (name: string) => ({ name, deleted: await models.delete(name) }),
     /** Calls `send(event, data)` for every manager event until the returned function is called. */
     subscribe(send: (event: keyof ModelManagerEvents, data: unknown) => void): () => void {

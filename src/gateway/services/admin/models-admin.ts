@@ -1,5 +1,6 @@
 import type { ModelInfo, ModelInput } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
+import type { NativeAudioSetting } from '../../../shared/model-audio'
 import type { ModelEngine, ModelKind } from '../../../shared/model-kind'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { RowSource } from '../../store/repos/providers-repo'
@@ -31,6 +32,7 @@ export const modelFields = (m: ModelRow): ModelInput => ({
   file: m.file,
   aliases: m.aliases,
   pricing: m.pricing,
+  native_audio: (m.options.nativeAudio as NativeAudioSetting | undefined) ?? null,
 })
 
 /** A model's row from its fields, as the config file or the admin API give them. */
@@ -43,7 +45,7 @@ export const modelRow = (m: ModelInput, id: string, source: RowSource) => ({
   file: m.file ?? null,
   aliases: m.aliases ?? [],
   pricing: m.pricing ?? {},
-  options: m.kind ? { kind: m.kind } : {},
+  options: { ...(m.kind ? { kind: m.kind } : {}), ...(m.native_audio ? { nativeAudio: m.native_audio } : {}) },
   source,
 })
 

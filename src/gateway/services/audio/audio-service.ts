@@ -1,8 +1,8 @@
 import type { SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
+import { heardCostMicro, spokenCostMicro } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 
-const speechCostMicro = (characters: number, perMillionCharacters: number | undefined) => Math.round(characters * (perMillionCharacters ?? 0))
 
 /**
  * Speech, transcription and translation through the pipeline: the model (and its fallbacks) runs
@@ -19,11 +19,11 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
         modality: 'speech',
         requestedModel: model,
         useFallbacks,
-        hold: (chain) => Math.max(...chain.map((t) => speechCostMicro(characters, t.model.pricing.per_million_characters))),
+        hold: (chain) => Math.max(...chain.map((t) => spokenCostMicro(t.model.pricing, characters))),
       })
       try {
         const { value: result, ...served } = await pipeline.attempt(run, (provider, callCtx) => provider.speak(req, callCtx))
-        pipeline.settle(run, { target: served.target, status: 200, characters, creditsMicro: speechCostMicro(characters, served.target.model.pricing.per_million_characters) })
+        pipeline.settle(run, { target: served.target, status: 200, characters, creditsMicro: spokenCostMicro(served.target.model.pricing, characters) })
         return { result, ...served }
       } catch (err) {
         pipeline.fail(run, err)
@@ -42,7 +42,7 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       })
       try {
         const { value: result, ...served } = await pipeline.attempt(run, (provider, callCtx) => provider.transcribe(req, callCtx))
-        const creditsMicro = Math.round(result.duration * (served.target.model.pricing.per_second ?? 0) * 1e6)
+        const creditsMicro = heardCostMicro(served.target.model.pricing, result.duration)
         pipeline.settle(run, { target: served.target, status: 200, audioSeconds: result.duration, creditsMicro })
         return { result, ...served }
       } catch (err) {

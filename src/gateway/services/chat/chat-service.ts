@@ -6,7 +6,7 @@ import type { Pipeline, Run, Served, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
-import { finishSteps, prepareSteps, streamSteps, type ChatStep, type ChatStepContext } from './chat-steps'
+import { finishSteps, prepareSteps, streamSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
 
@@ -30,15 +30,16 @@ export const chatCharge = (target: Target, usage: Usage): number =>
  * the first model that can, settle cost and usage, keep `store: true` completions.
  */
 export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline; steps?: readonly ChatStep[] }) {
-  const state = new WeakMap<PreparedChat, Map<string, unknown>>()
+  const state = new WeakMap<PreparedChat, { state: Map<string, unknown>; charges: StepCharges }>()
   const stepContext = (prep: PreparedChat, target: Target): ChatStepContext => {
     let s = state.get(prep)
-    if (!s) state.set(prep, (s = new Map()))
-    return { request: prep.run.ctx, target, state: s }
+    if (!s) state.set(prep, (s = { state: new Map(), charges: { audioSeconds: 0, characters: 0, creditsMicro: 0 } }))
+    return { request: prep.run.ctx, target, ...s }
   }
 
   /** Settles a finished answer; returns its cost in micro-credits. */
   function settleAnswer(prep: PreparedChat, target: Target, usage: Usage, o: { status?: number; stream: boolean; usageEstimated?: boolean; error?: string | null }): number {
+    const charges = state.get(prep)?.charges
     return pipeline.settle(prep.run, {
       target,
       status: o.status ?? 200,
@@ -46,7 +47,9 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       promptTokens: usage.prompt_tokens,
       completionTokens: usage.completion_tokens,
       cachedTokens: usage.prompt_tokens_details.cached_tokens,
-      creditsMicro: chatCharge(target, usage),
+      audioSeconds: charges?.audioSeconds ?? 0,
+      characters: charges?.characters ?? 0,
+      creditsMicro: chatCharge(target, usage) + (charges?.creditsMicro ?? 0),
       usageEstimated: o.usageEstimated ?? false,
       error: o.error ?? null,
     })

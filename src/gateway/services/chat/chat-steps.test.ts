@@ -4,7 +4,7 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../../shared/chat/t
 import type { ChatStream } from '../../providers/contracts/chat'
 import { finishSteps, prepareSteps, streamSteps, type ChatStep, type ChatStepContext } from './chat-steps'
 
-const c = { state: new Map() } as unknown as ChatStepContext
+const c = { state: new Map(), charges: { audioSeconds: 0, characters: 0, creditsMicro: 0 } } as unknown as ChatStepContext
 const completion = (content: string) => ({ choices: [{ index: 0, message: { role: 'assistant', content } }] }) as unknown as ChatCompletion
 const tag = (name: string): ChatStep => ({
   name,

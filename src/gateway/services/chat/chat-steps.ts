@@ -3,6 +3,13 @@ import type { ChatStream } from '../../providers/contracts/chat'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 
+/** Work a step did for the request (audio heard, characters spoken): added to its usage row and its cost. */
+export interface StepCharges {
+  audioSeconds: number
+  characters: number
+  creditsMicro: number
+}
+
 /** What a step knows while it runs: the request, the model about to answer, and its own scratch space. */
 export interface ChatStepContext {
   request: RequestContext
@@ -10,6 +17,8 @@ export interface ChatStepContext {
   target: Target
   /** Per-request state shared by a step's hooks and kept across fallback attempts (work done once stays done). */
   state: Map<string, unknown>
+  /** Per request, like `state`: what steps add here is billed with the answer. */
+  charges: StepCharges
 }
 
 /**

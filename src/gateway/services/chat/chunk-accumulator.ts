@@ -1,9 +1,10 @@
-import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ToolCall } from '../../../shared/chat/types'
+import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ResponseAudio, ToolCall } from '../../../shared/chat/types'
 
 interface ChoiceState {
   content: string
   refusal: string
   toolCalls: ToolCall[]
+  audio: ResponseAudio | null
   finish: FinishReason | null
   deltas: number
 }
@@ -21,7 +22,7 @@ export class ChunkAccumulator {
     this.id ||= chunk.id
     this.created ||= chunk.created
     for (const c of chunk.choices) {
-      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], finish: null, deltas: 0 }
+      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], audio: null, finish: null, deltas: 0 }
       this.choices.set(c.index, s)
       if (c.delta.content) {
         s.content += c.delta.content
@@ -37,6 +38,16 @@ export class ChunkAccumulator {
         if (t.function?.name) call.function.name += t.function.name
         if (t.function?.arguments) {
           call.function.arguments += t.function.arguments
+          s.deltas++
+        }
+      }
+      if (c.delta.audio) {
+        const a = (s.audio ??= { id: '', expires_at: 0, data: '', transcript: '' })
+        if (c.delta.audio.id) a.id = c.delta.audio.id
+        if (c.delta.audio.expires_at) a.expires_at = c.delta.audio.expires_at
+        if (c.delta.audio.data) a.data += c.delta.audio.data
+        if (c.delta.audio.transcript) {
+          a.transcript += c.delta.audio.transcript
           s.deltas++
         }
       }
@@ -62,6 +73,7 @@ export class ChunkAccumulator {
           content: s.content || null,
           refusal: s.refusal || null,
           ...(s.toolCalls.length ? { tool_calls: s.toolCalls.filter(Boolean) } : {}),
+          ...(s.audio ? { audio: s.audio } : {}),
         },
       }))
   }

@@ -11,6 +11,12 @@ export function chatCostMicro(pricing: ModelPricing, usage: Pick<Usage, 'prompt_
   return Math.round((usage.prompt_tokens - cached) * input + cached * (pricing.cached_input ?? input) + usage.completion_tokens * (pricing.output ?? 0))
 }
 
+/** Audio heard, at `per_second`. */
+export const heardCostMicro = (pricing: ModelPricing, seconds: number): number => Math.round(seconds * (pricing.per_second ?? 0) * 1e6)
+
+/** Text spoken, at `per_million_characters`. */
+export const spokenCostMicro = (pricing: ModelPricing, characters: number): number => Math.round(characters * (pricing.per_million_characters ?? 0))
+
 /** A rough prompt size for holds and for clients that leave before the upstream reports usage. */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
 

@@ -4,12 +4,14 @@ import type { Modality } from '../../providers/registry'
 import type { Target } from '../routing/resolve-model'
 
 /** The kind of model each modality takes. */
-export const MODALITY_KIND: Record<Modality, ModelKind> = { chat: 'chat', messages: 'chat', speech: 'speech', transcription: 'transcription' }
+export const MODALITY_KIND: Record<Modality, ModelKind> = { chat: 'chat', messages: 'chat', speech: 'speech', transcription: 'transcription', embeddings: 'embedding' }
 
 const refuse = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
 
+const WHAT: Record<Exclude<Modality, 'messages'>, string> = { chat: 'chat', speech: 'text-to-speech', transcription: 'speech-to-text', embeddings: 'embedding' }
+
 /** Why a model cannot serve a modality: the wrong kind of model, or a provider type without that modality. */
-export function unfitModel(target: Target, modality: Modality, kind: ModelKind, providerServes: boolean): GatewayError {
+export function unfitModel(target: Target, modality: Modality, kind: ModelKind): GatewayError {
   const { model, provider } = target
   if (modality === 'messages') {
     return refuse(
@@ -17,10 +19,11 @@ export function unfitModel(target: Target, modality: Modality, kind: ModelKind, 
       `The model "${model.name}" runs on an ${provider.type} provider; /v1/messages forwards only to Anthropic models. Use /v1/chat/completions for it, or pick an Anthropic model.`,
     )
   }
-  if (modality === 'chat') {
-    if (kind !== 'chat') return refuse('model_not_chat', `The model "${model.name}" is a ${kind} model, not a chat model; use it with ${KIND_ENDPOINT[kind]}.`)
-    if (!providerServes) return refuse('model_not_chat', `Local chat models (engine: llama) are not supported yet; pick a chat model on an openai or anthropic provider.`)
+  const what = WHAT[modality]
+  if (kind !== MODALITY_KIND[modality]) {
+    if (modality === 'chat') return refuse('model_not_chat', `The model "${model.name}" is a ${kind} model, not a chat model; use it with ${KIND_ENDPOINT[kind]}.`)
+    return refuse('model_not_supported', `The model "${model.name}" is a ${kind} model, not a ${what} model; use it with ${KIND_ENDPOINT[kind]}. GET /v1/models lists the models you can use.`)
   }
-  const what = modality === 'speech' ? 'text-to-speech' : 'speech-to-text'
-  return refuse('model_not_supported', `The model "${model.name}" is not a ${what} model. GET /v1/models lists the models you can use.`)
+  const code = modality === 'chat' ? 'model_not_chat' : 'model_not_supported'
+  return refuse(code, `The model "${model.name}" runs on an ${provider.type} provider, which serves no ${what} models. GET /v1/models lists the models you can use.`)
 }

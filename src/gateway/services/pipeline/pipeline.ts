@@ -12,7 +12,7 @@ import { usageRow } from './usage-row'
 import { MODALITY_KIND, unfitModel } from './model-fit'
 import type { RequestContext } from './request-context'
 
-export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations'
+export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
 
 /** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
 export interface Run<M extends Modality = Modality> {
@@ -62,6 +62,12 @@ export interface PipelineDeps {
   providerConfigs: ProviderConfigs
 }
 
+/** What a provider is told about one call: the request's signal and id, and the model it is for. */
+export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId'>, t: Target): CallContext {
+  const { model } = t
+  return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+}
+
 const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
 
 /**
@@ -72,17 +78,12 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
 export function createPipeline({ store, clock, ledger, registry, providerConfigs }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
 
-  function callContext(ctx: RequestContext, t: Target): CallContext {
-    const { model } = t
-    return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
-  }
-
   return {
     /** `model` as the client wrote it (name, alias, UUID, agent) -> a model that can serve `modality`, enabled for the team. */
     resolve(ctx: RequestContext, label: string, modality: Modality): Resolved {
       const resolved = resolveModel(store, ctx.principal.team, label)
       const { target } = resolved
-      if (!serves(target, modality)) throw unfitModel(target, modality, kindOf(target.model), registry.supports(target.provider.type, modality))
+      if (!serves(target, modality)) throw unfitModel(target, modality, kindOf(target.model))
       return resolved
     },
 
