@@ -1,8 +1,15 @@
-import type { SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
+import type { SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
+import type { Target } from '../routing/resolve-model'
+
+export type { TimestampGranularity, TranscriptDelta, TranscriptionResult } from '../../providers/contracts/audio'
+import { GatewayError, isGatewayError } from '../../../shared/errors'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 
 const speechCostMicro = (characters: number, perMillionCharacters: number | undefined) => Math.round(characters * (perMillionCharacters ?? 0))
+
+/** An error after text went out belongs to the model that sent it: no fallback may answer over it. */
+const settledOn = (err: unknown) => (isGatewayError(err) ? new GatewayError({ status: err.status, type: err.type, code: err.code ?? undefined, message: err.message }) : err)
 
 /**
  * Speech, transcription and translation through the pipeline: the model (and its fallbacks) runs
@@ -31,7 +38,17 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       }
     },
 
-    async transcribe(ctx: RequestContext, model: string, req: TranscriptionRequest, useFallbacks?: boolean): Promise<{ result: TranscriptionResult } & ServedBy> {
+    /**
+     * With `onDelta`, text streams as it is recognised, tagged with the model producing it. Once a model
+     * has streamed text it is the one that answers: a later failure is not handed to a fallback.
+     */
+    async transcribe(
+      ctx: RequestContext,
+      model: string,
+      req: TranscriptionRequest,
+      useFallbacks?: boolean,
+      onDelta?: (delta: TranscriptDelta, target: Target) => void,
+    ): Promise<{ result: TranscriptionResult } & ServedBy> {
       const { target } = pipeline.resolve(ctx, model, 'transcription')
       const run = pipeline.begin(ctx, target, {
         endpoint: req.task === 'translate' ? 'audio.translations' : 'audio.transcriptions',
@@ -41,12 +58,19 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
         hold: () => 0,
       })
       try {
-        const { value: result, ...served } = await pipeline.attempt(run, (provider, callCtx) => provider.transcribe(req, callCtx))
+        const { value: result, ...served } = await pipeline.attempt(run, async (provider, callCtx, _last, target) => {
+          let streamed = false
+          try {
+            return await provider.transcribe(req, callCtx, onDelta && ((delta) => ((streamed = true), onDelta(delta, target))))
+          } catch (err) {
+            throw streamed ? settledOn(err) : err
+          }
+        })
         const creditsMicro = Math.round(result.duration * (served.target.model.pricing.per_second ?? 0) * 1e6)
-        pipeline.settle(run, { target: served.target, status: 200, audioSeconds: result.duration, creditsMicro })
+        pipeline.settle(run, { target: served.target, status: 200, stream: onDelta !== undefined, audioSeconds: result.duration, creditsMicro })
         return { result, ...served }
       } catch (err) {
-        pipeline.fail(run, err)
+        pipeline.fail(run, err, onDelta !== undefined)
         throw err
       }
     },
