@@ -6,6 +6,7 @@ import { batchesRoutes } from '../api/batches/batches-routes'
 import { chatRoutes } from '../api/chat/chat-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
+import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { webRoutes } from '../api/web/web-routes'
@@ -42,6 +43,8 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used'] })
   }
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log)
+  const recovered = await services.recordings.recover()
+  if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
   app.addHook('onClose', async () => {
     stopHousekeeping()
     await services.close()
@@ -56,6 +59,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, adminToken: deps.adminToken, now: () => clock.now() }), { prefix: '/admin' })
+  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, adminToken: deps.adminToken, now: () => clock.now(), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(webRoutes, { adminToken: deps.adminToken, now: () => clock.now() })
   return app
 }

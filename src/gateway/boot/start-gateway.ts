@@ -65,7 +65,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const cipher = opts.cipher ?? fileCipher(opts.dataDir)
     seedFromConfig(opts.config, { store, clock, ids, cipher })
     const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
-    const deps: GatewayDeps = { config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir: join(opts.dataDir, 'models') }
+    const deps: GatewayDeps = { config: opts.config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), recordingBlobs: createBlobStore(join(opts.dataDir, 'recordings')), modelsDir: join(opts.dataDir, 'models') }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)

@@ -9,6 +9,7 @@ import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createModelsRepo } from './repos/models-repo'
 import { createProvidersRepo } from './repos/providers-repo'
+import { createRecordingsRepo } from './repos/recordings-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
@@ -37,6 +38,7 @@ export function createStore(db: Db) {
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
+    recordings: createRecordingsRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },
