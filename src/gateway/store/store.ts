@@ -13,6 +13,7 @@ import { createRecordingsRepo } from './repos/recordings-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
+import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
 
 export type Store = ReturnType<typeof createStore>
@@ -21,6 +22,7 @@ export type Store = ReturnType<typeof createStore>
 export function createStore(db: Db) {
   const models = createModelsRepo(db)
   const keys = createKeysRepo(db)
+  const usage = createUsageRepo(db)
   const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
@@ -34,7 +36,8 @@ export function createStore(db: Db) {
     files: createFilesRepo(db),
     batches: createBatchesRepo(db),
     batchLines: createBatchLinesRepo(db),
-    usage: createUsageRepo(db),
+    usage,
+    usageStats: createUsageStatsRepo(db, usage),
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
