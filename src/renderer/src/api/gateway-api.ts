@@ -22,9 +22,13 @@ import type { Connection } from './connection'
 import { requestJson, send } from './http'
 import { createLocalModelsApi, type LocalModelsApi } from './local-models-api'
 import { createManageApi, type ManageApi } from './manage-api'
+import { createBatchesApi, type BatchesApi } from './batches-api'
+import { createRecordingsApi, type RecordingsApi } from './recordings-api'
+import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
+import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<void>
@@ -78,6 +82,10 @@ export function createGatewayApi(conn: Connection): GatewayApi {
   return {
     ...createManageApi(conn),
     ...createLocalModelsApi(conn),
+    ...createRecordingsApi(conn),
+    ...createTranscriptionApi(conn),
+    ...createBatchesApi(conn),
+    ...createUsageQueryApi(conn),
     connection: conn,
     health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),
