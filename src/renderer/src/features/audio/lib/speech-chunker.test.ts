@@ -7,7 +7,10 @@ const silence = (seconds: number) => new Int16Array(Math.round(seconds * RATE))
 const join = (...parts: Int16Array[]) => {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
-  for (const p of parts) (out.set(p, at), (at += p.length))
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
   return out
 }
 

@@ -1,0 +1,176 @@
+import type { RecordingInfo } from '../../../../../shared/recording-wire'
+import { concatSamples, floatToInt16, STUDIO_SAMPLE_RATE } from './pcm'
+import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'
+import { rmsLevel, SpeechChunker } from './speech-chunker'
+
+export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
+
+export interface RecorderSnapshot {
+  status: RecorderStatus
+  error: string | null
+  /** Input level of the last tenth of a second, 0..1 on a 60 dB scale. */
+  level: number
+  /** Loudest sample of each tenth of a second so far (the last minute of them). */
+  waveform: number[]
+  seconds: number
+  /** Seconds the gateway has acknowledged (on its disk). */
+  savedSeconds: number
+  recording: RecordingInfo | null
+  live: TranscriptSoFar | null
+}
+
+export interface RecorderDeps {
+  startRecording(body: { title?: string; sample_rate: number }): Promise<RecordingInfo>
+  appendRecordingChunk(id: string, seq: number, samples: Int16Array): Promise<RecordingInfo>
+  updateRecording(id: string, patch: { state?: 'complete'; transcript?: RecordingInfo['transcript'] }): Promise<RecordingInfo>
+  onChange(snapshot: RecorderSnapshot): void
+}
+
+/** A second of audio per chunk: what a crash can lose at most. */
+const CHUNK_SAMPLES = STUDIO_SAMPLE_RATE
+const WAVEFORM_COLUMNS = 600
+
+/** getUserMedia's failures in words a person can act on. */
+export function microphoneProblem(e: unknown): string {
+  const name = (e as DOMException)?.name
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Microphone access was refused. Allow the microphone for this page (in the browser\'s site settings or the system\'s privacy settings), then press Record again.'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one (or pick another input) and press Record again.'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'The microphone could not be opened: another application may be using it.'
+  return `The microphone could not be started: ${(e as Error)?.message ?? String(e)}`
+}
+
+const levelOf = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(1, (20 * Math.log10(rms) + 60) / 60)))
+
+/**
+ * Records from a microphone at 16 kHz: each second goes to the gateway as a chunk (acknowledged once
+ * it is on disk, retried until it is), levels and a waveform for the page, and, when asked, a live
+ * transcript of the pieces cut at the speaker's pauses.
+ */
+export class StudioRecorder {
+  private snap: RecorderSnapshot = { status: 'idle', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null }
+  private stream: MediaStream | null = null
+  private context: AudioContext | null = null
+  private pending: Int16Array[] = []
+  private pendingLength = 0
+  private seq = 0
+  private uploads: Promise<void> = Promise.resolve()
+  private live: { chunker: SpeechChunker; job: PieceTranscription } | null = null
+
+  constructor(private readonly deps: RecorderDeps) {}
+
+  get snapshot(): RecorderSnapshot {
+    return this.snap
+  }
+
+  private update(patch: Partial<RecorderSnapshot>) {
+    this.snap = { ...this.snap, ...patch }
+    this.deps.onChange(this.snap)
+  }
+
+  async start(opts: { deviceId?: string; title?: string; live?: { transcribe: TranscribePiece; prompt?: string } | null }): Promise<void> {
+    if (this.snap.status !== 'idle') return
+    this.update({ status: 'starting', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null })
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('This page cannot use a microphone here (it needs localhost or https).'), { name: 'TypeError' })
+      this.stream = await navigator.mediaDevices.getUserMedia({ audio: { deviceId: opts.deviceId ? { exact: opts.deviceId } : undefined, echoCancellation: false, noiseSuppression: false, autoGainControl: false } })
+    } catch (e) {
+      this.update({ status: 'idle', error: microphoneProblem(e) })
+      return
+    }
+    try {
+      const recording = await this.deps.startRecording({ title: opts.title, sample_rate: STUDIO_SAMPLE_RATE })
+      this.seq = 0
+      this.pending = []
+      this.pendingLength = 0
+      if (opts.live) {
+        const job = new PieceTranscription({ sampleRate: STUDIO_SAMPLE_RATE, transcribe: opts.live.transcribe, prompt: opts.live.prompt, onUpdate: (live) => this.update({ live }) })
+        this.live = { chunker: new SpeechChunker({ sampleRate: STUDIO_SAMPLE_RATE }), job }
+      }
+      // The context runs at 16 kHz: the browser resamples the microphone to what whisper wants.
+      this.context = new AudioContext({ sampleRate: STUDIO_SAMPLE_RATE })
+      await this.context.audioWorklet.addModule(new URL('pcm-capture-worklet.js', document.baseURI).href)
+      const source = this.context.createMediaStreamSource(this.stream)
+      const capture = new AudioWorkletNode(this.context, 'pcm-capture')
+      capture.port.onmessage = (e: MessageEvent<Float32Array>) => this.take(floatToInt16(e.data))
+      source.connect(capture)
+      this.update({ status: 'recording', recording })
+    } catch (e) {
+      this.release()
+      this.update({ status: 'idle', error: `Recording could not start: ${(e as Error).message}` })
+    }
+  }
+
+  pause(): void {
+    if (this.snap.status !== 'recording') return
+    void this.context?.suspend()
+    this.update({ status: 'paused', level: 0 })
+  }
+
+  resume(): void {
+    if (this.snap.status !== 'paused') return
+    void this.context?.resume()
+    this.update({ status: 'recording' })
+  }
+
+  /** Stops, sends what is left, marks the recording finished, and waits for the live transcript's last piece. */
+  async stop(): Promise<RecordingInfo | null> {
+    const { recording } = this.snap
+    if (!recording || (this.snap.status !== 'recording' && this.snap.status !== 'paused')) return null
+    this.update({ status: 'stopping', level: 0 })
+    this.release()
+    this.flushChunk()
+    await this.uploads
+    let done = await this.deps.updateRecording(recording.id, { state: 'complete' })
+    if (this.live) {
+      const rest = this.live.chunker.flush()
+      if (rest) this.live.job.add(rest)
+      const live = await this.live.job.finished().catch(() => null)
+      if (live && live.text) done = await this.deps.updateRecording(recording.id, { transcript: { text: live.text, segments: live.segments, language: live.language } })
+      this.live = null
+    }
+    this.update({ status: 'idle', recording: done })
+    return done
+  }
+
+  private release() {
+    this.stream?.getTracks().forEach((t) => t.stop())
+    this.stream = null
+    void this.context?.close()
+    this.context = null
+  }
+
+  private take(samples: Int16Array) {
+    if (this.snap.status !== 'recording') return
+    this.pending.push(samples)
+    this.pendingLength += samples.length
+    if (this.live) for (const piece of this.live.chunker.push(samples)) this.live.job.add(piece)
+    let peak = 0
+    for (const s of samples) peak = Math.max(peak, Math.abs(s))
+    const waveform = [...this.snap.waveform, peak / 32768].slice(-WAVEFORM_COLUMNS)
+    this.update({ level: levelOf(rmsLevel(samples)), waveform, seconds: this.snap.seconds + samples.length / STUDIO_SAMPLE_RATE })
+    if (this.pendingLength >= CHUNK_SAMPLES) this.flushChunk()
+  }
+
+  /** Queues what was captured as the next chunk; uploads go one at a time, each retried until the gateway has it. */
+  private flushChunk() {
+    if (!this.pendingLength || !this.snap.recording) return
+    const samples = concatSamples(this.pending)
+    this.pending = []
+    this.pendingLength = 0
+    const id = this.snap.recording.id
+    const seq = this.seq++
+    this.uploads = this.uploads.then(async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const rec = await this.deps.appendRecordingChunk(id, seq, samples)
+          this.update({ savedSeconds: rec.duration ?? this.snap.savedSeconds, error: null })
+          return
+        } catch (e) {
+          if (attempt >= 9) return void this.update({ error: `Saving the recording stopped at ${this.snap.savedSeconds.toFixed(0)} s: ${(e as Error).message}` })
+          this.update({ error: `Saving the recording is behind (${(e as Error).message}); retrying…` })
+          await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)))
+        }
+      }
+    })
+  }
+}
