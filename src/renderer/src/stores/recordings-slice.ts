@@ -52,7 +52,11 @@ export const createRecordingsSlice: SliceCreator<RecordingsSlice> = ({ api }) =>
       get().keepRecording(rec)
       return rec
     },
-    appendStudioChunk: (id, seq, samples) => api.appendRecordingChunk(id, seq, samples),
+    async appendStudioChunk(id, seq, samples) {
+      const rec = await api.appendRecordingChunk(id, seq, samples)
+      get().keepRecording(rec)
+      return rec
+    },
     recordingAudio: (id) => api.recordingAudio(id),
     async uploadStudioRecording(file, fields) {
       const rec = await api.uploadRecording(file, fields)

@@ -2,6 +2,7 @@ import type { RecordingInfo } from '../../../../../shared/recording-wire'
 import { concatSamples, floatToInt16, STUDIO_SAMPLE_RATE } from './pcm'
 import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'
 import { rmsLevel, SpeechChunker } from './speech-chunker'
+import captureWorkletUrl from './pcm-capture-worklet.js?url&no-inline'
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
 
@@ -88,7 +89,7 @@ export class StudioRecorder {
       }
       // The context runs at 16 kHz: the browser resamples the microphone to what whisper wants.
       this.context = new AudioContext({ sampleRate: STUDIO_SAMPLE_RATE })
-      await this.context.audioWorklet.addModule(new URL('pcm-capture-worklet.js', document.baseURI).href)
+      await this.context.audioWorklet.addModule(captureWorkletUrl)
       const source = this.context.createMediaStreamSource(this.stream)
       const capture = new AudioWorkletNode(this.context, 'pcm-capture')
       capture.port.onmessage = (e: MessageEvent<Float32Array>) => this.take(floatToInt16(e.data))
@@ -112,23 +113,31 @@ export class StudioRecorder {
     this.update({ status: 'recording' })
   }
 
-  /** Stops, sends what is left, marks the recording finished, and waits for the live transcript's last piece. */
-  async stop(): Promise<RecordingInfo | null> {
+  /**
+   * Stops, sends what is left and marks the recording finished. The live transcript's last piece is
+   * transcribed after that, in the background; its result is kept with the recording (`onTranscript`).
+   */
+  async stop(onTranscript?: (rec: RecordingInfo) => void): Promise<RecordingInfo | null> {
     const { recording } = this.snap
     if (!recording || (this.snap.status !== 'recording' && this.snap.status !== 'paused')) return null
     this.update({ status: 'stopping', level: 0 })
     this.release()
     this.flushChunk()
     await this.uploads
-    let done = await this.deps.updateRecording(recording.id, { state: 'complete' })
-    if (this.live) {
-      const rest = this.live.chunker.flush()
-      if (rest) this.live.job.add(rest)
-      const live = await this.live.job.finished().catch(() => null)
-      if (live && live.text) done = await this.deps.updateRecording(recording.id, { transcript: { text: live.text, segments: live.segments, language: live.language } })
-      this.live = null
-    }
+    const done = await this.deps.updateRecording(recording.id, { state: 'complete' })
+    const live = this.live
+    this.live = null
     this.update({ status: 'idle', recording: done })
+    if (live) {
+      const rest = live.chunker.flush()
+      if (rest) live.job.add(rest)
+      void live.job.finished().then(
+        async (t) => {
+          if (t.text) onTranscript?.(await this.deps.updateRecording(recording.id, { transcript: { text: t.text, segments: t.segments, language: t.language } }))
+        },
+        () => undefined,
+      )
+    }
     return done
   }
 

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { gatewayPerFile } from './fixtures/file-gateway'
+import { e2eConfig } from './fixtures/headless-gateway'
+import { fakeMicrophone, speechWav, TEST_WHISPER_MODEL } from './fixtures/fake-microphone'
+import { AudioStudioPage } from './pages/audio-studio-page'
+import { SCREENSHOTS } from './fixtures/test'
+import { axeViolations } from './support/a11y'
+import { shot, SIZES, THEMES, useTheme } from './support/layout'
+
+const wav = speechWav(['Record and transcribe offline.', 'The words appear while the person speaks.'])
+test.use({ launchOptions: fakeMicrophone(wav), bypassCSP: true })
+const env = gatewayPerFile((upstreamUrl) => {
+  const config = e2eConfig(upstreamUrl)
+  return { ...config, models: [...config.models, { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL }] }
+})
+
+test.describe('with a microphone the person allows', () => {
+  test.use({ permissions: ['microphone'] })
+
+  test('record 5 s with the level meter moving, stop, find it in the history, and transcribe it with progress', async ({ page }) => {
+    test.setTimeout(150_000)
+    const studio = new AudioStudioPage(page)
+    await studio.signIn(env.gateway.loginUrl)
+    await studio.open()
+    await studio.recordButton.click()
+    await expect(studio.stopButton).toBeVisible()
+    const levels = new Set<number>()
+    while ((await studio.seconds()) < 5) {
+      levels.add(await studio.level())
+      await page.waitForTimeout(150)
+    }
+    // The fake microphone speaks and pauses: the meter rises and falls.
+    expect([...levels].filter((l) => l > 0).length).toBeGreaterThan(3)
+    await expect(page.getByTestId('recorder-saved')).toContainText(/saved 0:0[3-9]/)
+    await expect.poll(() => studio.level(), { timeout: 5000, intervals: [50] }).toBeGreaterThan(0.4)
+    await page.screenshot({ path: `${SCREENSHOTS}/audio-recording.png` })
+    await studio.stopButton.click()
+
+    const item = studio.history.getByRole('button', { name: /^Recording / }).first()
+    await expect(item).toBeVisible()
+    await expect(item).toContainText(/0:0[5-9]/)
+    const view = page.getByRole('region', { name: /^Recording Recording / })
+    await expect(view.getByLabel(/^Play Recording/)).toBeVisible({ timeout: 15_000 })
+    const duration = await view.locator('audio').evaluate(async (el) => {
+      const audio = el as unknown as { duration: number; readyState: number; addEventListener(t: string, f: () => void): void }
+      if (audio.readyState < 1) await new Promise<void>((r) => audio.addEventListener('loadedmetadata', () => r()))
+      return audio.duration
+    })
+    expect(duration).toBeGreaterThan(4.5)
+
+    await view.getByRole('button', { name: 'Transcribe', exact: true }).click()
+    await expect(view.getByRole('progressbar', { name: 'Transcription progress' })).toBeVisible()
+    await expect(view.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await expect(view.getByTestId('transcribe-elapsed')).toContainText(/elapsed 0:0[1-9]/)
+    await shot(page, 'audio-transcribing')
+    // The test model has no weights: it hears no words, and the page says so plainly.
+    await expect(view.getByText('No speech detected')).toBeVisible({ timeout: 100_000 })
+    await expect(view.getByTestId('transcribe-elapsed')).toContainText(/took/)
+    await view.getByText('No speech detected').scrollIntoViewIfNeeded()
+    await shot(page, 'audio-no-speech')
+  })
+
+  test('the studio has no axe violations at any size, in light and dark', async ({ page }) => {
+    const studio = new AudioStudioPage(page)
+    await studio.signIn(env.gateway.loginUrl)
+    await studio.open()
+    const first = studio.history.getByRole('button').first()
+    if (await first.isVisible()) await first.click()
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      for (const theme of THEMES) {
+        await useTheme(page, theme)
+        expect.soft(await axeViolations(page), `audio studio, ${theme}, ${size.width}`).toEqual([])
+      }
+      await shot(page, `audio-studio-${size.width}x${size.height}`)
+      await useTheme(page, 'light')
+    }
+  })
+})
+
+test.describe('with the microphone refused', () => {
+  test.use({ permissions: [] })
+
+  test('says plainly that the microphone was refused, and records nothing', async ({ page }) => {
+    const studio = new AudioStudioPage(page)
+    await studio.signIn(env.gateway.loginUrl)
+    await studio.open()
+    await studio.recordButton.click()
+    await expect(page.getByRole('alert')).toContainText('Microphone access was refused')
+    await expect(studio.recordButton).toBeEnabled()
+    await shot(page, 'audio-permission-refused')
+  })
+})
