@@ -1,8 +1,8 @@
 import type { RecordingInfo } from '../../../../../shared/recording-wire'
-import { concatSamples, floatToInt16, STUDIO_SAMPLE_RATE } from './pcm'
+import { openMicrophone } from './mic-capture'
+import { concatSamples, STUDIO_SAMPLE_RATE } from './pcm'
 import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'
 import { rmsLevel, SpeechChunker } from './speech-chunker'
-import captureWorkletUrl from './pcm-capture-worklet.js?url&no-inline'
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
 
@@ -49,8 +49,7 @@ const levelOf = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(1, (20 * M
  */
 export class StudioRecorder {
   private snap: RecorderSnapshot = { status: 'idle', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null }
-  private stream: MediaStream | null = null
-  private context: AudioContext | null = null
+  private mic: { context: AudioContext; close(): void } | null = null
   private pending: Int16Array[] = []
   private pendingLength = 0
   private seq = 0
@@ -72,8 +71,8 @@ export class StudioRecorder {
     if (this.snap.status !== 'idle') return
     this.update({ status: 'starting', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null })
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('This page cannot use a microphone here (it needs localhost or https).'), { name: 'TypeError' })
-      this.stream = await navigator.mediaDevices.getUserMedia({ audio: { deviceId: opts.deviceId ? { exact: opts.deviceId } : undefined, echoCancellation: false, noiseSuppression: false, autoGainControl: false } })
+      this.mic = await openMicrophone((samples) => this.take(samples), opts.deviceId)
+      void this.mic.context.suspend()
     } catch (e) {
       this.update({ status: 'idle', error: microphoneProblem(e) })
       return
@@ -87,14 +86,8 @@ export class StudioRecorder {
         const job = new PieceTranscription({ sampleRate: STUDIO_SAMPLE_RATE, transcribe: opts.live.transcribe, prompt: opts.live.prompt, onUpdate: (live) => this.update({ live }) })
         this.live = { chunker: new SpeechChunker({ sampleRate: STUDIO_SAMPLE_RATE }), job }
       }
-      // The context runs at 16 kHz: the browser resamples the microphone to what whisper wants.
-      this.context = new AudioContext({ sampleRate: STUDIO_SAMPLE_RATE })
-      await this.context.audioWorklet.addModule(captureWorkletUrl)
-      const source = this.context.createMediaStreamSource(this.stream)
-      const capture = new AudioWorkletNode(this.context, 'pcm-capture')
-      capture.port.onmessage = (e: MessageEvent<Float32Array>) => this.take(floatToInt16(e.data))
-      source.connect(capture)
       this.update({ status: 'recording', recording })
+      await this.mic?.context.resume()
     } catch (e) {
       this.release()
       this.update({ status: 'idle', error: `Recording could not start: ${(e as Error).message}` })
@@ -103,13 +96,13 @@ export class StudioRecorder {
 
   pause(): void {
     if (this.snap.status !== 'recording') return
-    void this.context?.suspend()
+    void this.mic?.context.suspend()
     this.update({ status: 'paused', level: 0 })
   }
 
   resume(): void {
     if (this.snap.status !== 'paused') return
-    void this.context?.resume()
+    void this.mic?.context.resume()
     this.update({ status: 'recording' })
   }
 
@@ -142,10 +135,8 @@ export class StudioRecorder {
   }
 
   private release() {
-    this.stream?.getTracks().forEach((t) => t.stop())
-    this.stream = null
-    void this.context?.close()
-    this.context = null
+    this.mic?.close()
+    this.mic = null
   }
 
   private take(samples: Int16Array) {
