@@ -30,6 +30,9 @@ export interface CheckedBatchLine {
   fallbacks: boolean | null
 }
 
+/** OpenAI's limit on requests per batch. */
+export const MAX_BATCH_LINES = 50_000
+
 export type CheckedLine = { ok: true; line: CheckedBatchLine } | { ok: false; error: BatchLineError; customId: string | null }
 
 const fail = (line: number, code: string, message: string, param: string | null = null, customId: string | null = null): CheckedLine => ({

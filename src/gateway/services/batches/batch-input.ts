@@ -1,11 +1,10 @@
 import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
-import { checkBatchLine } from '../../../shared/batch-line'
+import { checkBatchLine, MAX_BATCH_LINES } from '../../../shared/batch-line'
 import type { NewBatchLine } from '../../store/repos/batch-lines-repo'
 import type { BatchLineError } from '../../store/repos/batches-repo'
 
-/** OpenAI's limit on requests per batch. */
-export const MAX_BATCH_LINES = 50_000
+export { MAX_BATCH_LINES }
 const INSERT_CHUNK = 1000
 
 export interface InputCheck {
