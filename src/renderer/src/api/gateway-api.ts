@@ -35,7 +35,8 @@ export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, Tr
   status(): Promise<GatewayStatus>
   signIn(token: string): Promise<void>
   signOut(): Promise<void>
-  addCredits(amount: number): Promise<{ balance: number }>
+  /** `allowNegative`: the person confirmed taking the balance below zero (refused with 409 otherwise). */
+  addCredits(amount: number, allowNegative?: boolean): Promise<{ balance: number }>
   models(): Promise<ModelInfo[]>
   providers(): Promise<ProviderInfo[]>
   teams(): Promise<TeamInfo[]>
@@ -95,7 +96,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     signOut: async () => {
       await requestJson(conn, '/web/logout', { method: 'POST', auth: 'none' })
     },
-    addCredits: (amount) => admin('/credits', 'POST', { add: amount }),
+    addCredits: (amount, allowNegative) => admin('/credits', 'POST', { add: amount, ...(allowNegative ? { allow_negative: true } : {}) }),
     models: () => list(admin('/models')),
     providers: () => list(admin('/providers')),
     teams: () => list(admin('/teams')),
