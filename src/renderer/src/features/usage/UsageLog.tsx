@@ -36,7 +36,7 @@ export function UsageLog() {
                     <td>{formatMs(r.latency_ms)}</td>
                     <td>{formatCredits(r.credits)}</td>
                     <td className="row-actions">
-                      <Button size="sm" variant="ghost" aria-expanded={open === r.id} aria-label={`Attempts of ${r.id}`} onClick={() => setOpen(open === r.id ? null : r.id)}>{r.attempts.length} {r.attempts.length === 1 ? 'attempt' : 'attempts'}</Button>
+                      <Button size="sm" variant="ghost" aria-expanded={open === r.id} aria-label={`${r.attempts.length} ${r.attempts.length === 1 ? 'attempt' : 'attempts'} of ${r.id}`} onClick={() => setOpen(open === r.id ? null : r.id)}>{r.attempts.length} {r.attempts.length === 1 ? 'attempt' : 'attempts'}</Button>
                     </td>
                   </tr>
                   {open === r.id && (
