@@ -60,7 +60,6 @@ export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, Tr
   fileContentUrl(id: string): string
   fetchFileContent(apiKey: string, id: string): Promise<Blob>
   speech(apiKey: string, body: { model: string; input: string; voice: string; response_format?: string; speed?: number }): Promise<Blob>
-  transcribe(apiKey: string, form: FormData): Promise<{ text: string }>
   chat(body: ChatRequestBody, opts: ChatCallOptions): Promise<ChatResult>
 }
 
@@ -131,7 +130,6 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     fileContentUrl: (id) => `${conn.baseUrl}/v1/files/${enc(id)}/content`,
     fetchFileContent: async (apiKey, id) => (await send(conn, `/v1/files/${enc(id)}/content`, { auth: { apiKey } })).blob(),
     speech: async (apiKey, body) => (await send(conn, '/v1/audio/speech', { method: 'POST', body, auth: { apiKey } })).blob(),
-    transcribe: (apiKey, form) => requestJson(conn, '/v1/audio/transcriptions', { method: 'POST', body: form, auth: { apiKey } }),
     chat: (body, opts) => runChat(conn, body, opts),
   }
 }

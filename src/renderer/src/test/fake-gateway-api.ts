@@ -122,7 +122,6 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     fileContentUrl: (id) => `/v1/files/${id}/content`,
     fetchFileContent: async () => new Blob(),
     speech: async () => new Blob(),
-    transcribe: async () => ({ text: '' }),
     chat: async (body, opts) => {
       calls.push({ body: structuredClone(body), apiKey: opts.apiKey })
       return api.chatHandler(body, opts)
