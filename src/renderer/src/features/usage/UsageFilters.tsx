@@ -19,6 +19,20 @@ export function parseTags(text: string): Record<string, string> | null {
   return pairs
 }
 
+/** One filter as a select: "any" first, then the choices as [value, label]. */
+function FilterChoice({ label, value, onChange, any, options }: { label: string; value: string | undefined; onChange: (v: string | undefined) => void; any: string; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <Field label={label}>
+      {(c) => (
+        <select {...c} className="input input-sm" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+          <option value="">{any}</option>
+          {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        </select>
+      )}
+    </Field>
+  )
+}
+
 /** The log's and the charts' filters: status, model, team, key, endpoint, metadata tags, date range. */
 export function UsageFilters() {
   const load = useAppStore((s) => s.loadUsage)
@@ -34,49 +48,11 @@ export function UsageFilters() {
 
   return (
     <form className="usage-filters" aria-label="Usage filters" onSubmit={(e) => (e.preventDefault(), tagPairs && set({ metadata: tagPairs, from: toSeconds(from, false), to: toSeconds(to, true) }))}>
-      <Field label="Status">
-        {(c) => (
-          <select {...c} className="input input-sm" value={current.status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
-            <option value="">Any</option>
-            <option value="ok">Succeeded</option>
-            <option value="error">Failed</option>
-            <option value="429">429 rate limited</option>
-            <option value="402">402 out of credits</option>
-          </select>
-        )}
-      </Field>
-      <Field label="Model">
-        {(c) => (
-          <select {...c} className="input input-sm" value={current.model ?? ''} onChange={(e) => set({ model: e.target.value || undefined })}>
-            <option value="">All models</option>
-            {models.map((m) => <option key={m.id} value={m.name}>{m.name}</option>)}
-          </select>
-        )}
-      </Field>
-      <Field label="Team">
-        {(c) => (
-          <select {...c} className="input input-sm" value={current.team_id ?? ''} onChange={(e) => set({ team_id: e.target.value || undefined })}>
-            <option value="">All teams</option>
-            {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-          </select>
-        )}
-      </Field>
-      <Field label="Key">
-        {(c) => (
-          <select {...c} className="input input-sm" value={current.key_id ?? ''} onChange={(e) => set({ key_id: e.target.value || undefined })}>
-            <option value="">All keys</option>
-            {keys.map((k) => <option key={k.id} value={k.id}>{k.name ? `${k.name} (${k.hint})` : k.hint}</option>)}
-          </select>
-        )}
-      </Field>
-      <Field label="Endpoint">
-        {(c) => (
-          <select {...c} className="input input-sm" value={current.endpoint ?? ''} onChange={(e) => set({ endpoint: e.target.value || undefined })}>
-            <option value="">All endpoints</option>
-            {ENDPOINTS.map((x) => <option key={x}>{x}</option>)}
-          </select>
-        )}
-      </Field>
+      <FilterChoice label="Status" value={current.status} onChange={(status) => set({ status })} any="Any" options={[['ok', 'Succeeded'], ['error', 'Failed'], ['429', '429 rate limited'], ['402', '402 out of credits']]} />
+      <FilterChoice label="Model" value={current.model} onChange={(model) => set({ model })} any="All models" options={models.map((m) => [m.name, m.name])} />
+      <FilterChoice label="Team" value={current.team_id} onChange={(team_id) => set({ team_id })} any="All teams" options={teams.map((t) => [t.id, t.name])} />
+      <FilterChoice label="Key" value={current.key_id} onChange={(key_id) => set({ key_id })} any="All keys" options={keys.map((k) => [k.id, k.name ? `${k.name} (${k.hint})` : k.hint])} />
+      <FilterChoice label="Endpoint" value={current.endpoint} onChange={(endpoint) => set({ endpoint })} any="All endpoints" options={ENDPOINTS.map((x) => [x, x])} />
       <Field label="Tags" error={tagPairs ? undefined : 'Write tag=value pairs, separated by commas.'}>
         {(c) => <input {...c} className="input input-sm" placeholder="project=harbour" value={tags} onChange={(e) => setTags(e.target.value)} />}
       </Field>

@@ -1,3 +1,5 @@
+import { wavHeader } from '../../../lib/audio-data'
+
 /** 16 kHz mono: what whisper hears, and what the studio records and sends. */
 export const STUDIO_SAMPLE_RATE = 16000
 
@@ -23,21 +25,7 @@ export function concatSamples(parts: readonly Int16Array[]): Int16Array {
 
 /** 16-bit mono samples as a WAV file. */
 export function wavBlob(samples: Int16Array, sampleRate: number): Blob {
-  const header = new DataView(new ArrayBuffer(44))
-  const ascii = (at: number, s: string) => [...s].forEach((ch, i) => header.setUint8(at + i, ch.charCodeAt(0)))
-  ascii(0, 'RIFF')
-  header.setUint32(4, 36 + samples.byteLength, true)
-  ascii(8, 'WAVEfmt ')
-  header.setUint32(16, 16, true)
-  header.setUint16(20, 1, true)
-  header.setUint16(22, 1, true)
-  header.setUint32(24, sampleRate, true)
-  header.setUint32(28, sampleRate * 2, true)
-  header.setUint16(32, 2, true)
-  header.setUint16(34, 16, true)
-  ascii(36, 'data')
-  header.setUint32(40, samples.byteLength, true)
-  return new Blob([header.buffer, samples.slice().buffer], { type: 'audio/wav' })
+  return new Blob([wavHeader(samples.byteLength, sampleRate), samples.slice().buffer], { type: 'audio/wav' })
 }
 
 /** The loudest sample of each of `columns` stretches (0..1): what a waveform draws. */

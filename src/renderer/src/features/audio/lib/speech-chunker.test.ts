@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { concatSamples } from './pcm'
 import { rmsLevel, SpeechChunker } from './speech-chunker'
 
 const RATE = 1000 // a thousand samples a second keeps the arithmetic readable
 const tone = (seconds: number) => Int16Array.from({ length: Math.round(seconds * RATE) }, (_, i) => (i % 2 ? 8000 : -8000))
 const silence = (seconds: number) => new Int16Array(Math.round(seconds * RATE))
-const join = (...parts: Int16Array[]) => {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
-
 describe('SpeechChunker', () => {
   it('cuts at the first pause after the minimum length, in the middle of the pause', () => {
     const chunker = new SpeechChunker({ sampleRate: RATE, minSeconds: 3, pauseSeconds: 0.3 })
-    const stream = join(tone(1), silence(0.5), tone(2.5), silence(0.6), tone(1))
+    const stream = concatSamples([tone(1), silence(0.5), tone(2.5), silence(0.6), tone(1)])
     const pieces = chunker.push(stream)
     // The half-second pause after one second is too early; the one after 4 s is taken.
     expect(pieces).toHaveLength(1)
@@ -31,7 +22,7 @@ describe('SpeechChunker', () => {
   })
 
   it('gives the same pieces whatever the size of the pushes', () => {
-    const stream = join(tone(3.2), silence(0.5), tone(3.5), silence(0.5), tone(0.4))
+    const stream = concatSamples([tone(3.2), silence(0.5), tone(3.5), silence(0.5), tone(0.4)])
     const whole = new SpeechChunker({ sampleRate: RATE, pauseSeconds: 0.3 })
     const bits = new SpeechChunker({ sampleRate: RATE, pauseSeconds: 0.3 })
     const a = [...whole.push(stream), whole.flush()!]
@@ -45,7 +36,7 @@ describe('SpeechChunker', () => {
   it('cuts speech without pauses at the maximum length, at its quietest frame', () => {
     const chunker = new SpeechChunker({ sampleRate: RATE, minSeconds: 1, maxSeconds: 5 })
     const dip = Int16Array.from({ length: 30 }, () => 200)
-    const pieces = chunker.push(join(tone(4), dip, tone(4)))
+    const pieces = chunker.push(concatSamples([tone(4), dip, tone(4)]))
     expect(pieces[0]!.samples.length).toBeGreaterThanOrEqual(4000)
     expect(pieces[0]!.samples.length).toBeLessThanOrEqual(4050)
   })
