@@ -22,6 +22,8 @@ test.describe('with a microphone the person allows', () => {
     const studio = new AudioStudioPage(page)
     await studio.signIn(env.gateway.loginUrl)
     await studio.open()
+    // One whisper call per test (each costs ~17 s on the weightless model): the live transcript has its own test.
+    await page.getByLabel('Live transcript').uncheck()
     await studio.recordButton.click()
     await expect(studio.stopButton).toBeVisible()
     const levels = new Set<number>()
@@ -58,6 +60,23 @@ test.describe('with a microphone the person allows', () => {
     await expect(view.getByTestId('transcribe-elapsed')).toContainText(/took/)
     await view.getByText('No speech detected').scrollIntoViewIfNeeded()
     await shot(page, 'audio-no-speech')
+  })
+
+  test('the live transcript listens while recording and says plainly when it heard no words', async ({ page }) => {
+    test.setTimeout(120_000)
+    const studio = new AudioStudioPage(page)
+    await studio.signIn(env.gateway.loginUrl)
+    await studio.open()
+    await expect(page.getByLabel('Live transcript')).toBeChecked()
+    await studio.recordButton.click()
+    const live = page.getByLabel('Live transcript', { exact: true }).and(page.locator('.live-transcript'))
+    await expect(live).toContainText('Listening')
+    // Stopped before the first pause after 3 s, the recording is one piece: one request to the model.
+    await expect.poll(() => studio.seconds(), { intervals: [50] }).toBeGreaterThanOrEqual(2)
+    await studio.stopButton.click()
+    await expect(live).toContainText('Listening')
+    await expect(live).toHaveText('No speech detected.', { timeout: 100_000 })
+    await shot(page, 'audio-live-no-speech')
   })
 
   test('the studio has no axe violations at any size, in light and dark', async ({ page }) => {

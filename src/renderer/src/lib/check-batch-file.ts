@@ -1,4 +1,8 @@
+import { config } from 'zod'
 import { checkBatchLine, MAX_BATCH_LINES } from '../../../shared/batch-line'
+
+// zod would probe for eval (to compile its parsers), which the desktop window's CSP forbids and reports.
+config({ jitless: true })
 
 /** Up to this many problems are listed; a file with more says how many there were. */
 const SHOWN = 3

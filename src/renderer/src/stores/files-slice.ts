@@ -1,7 +1,6 @@
 import { ApiError, isAbort, messageOf } from '../api/api-error'
 import type { BatchObject, FileListQuery } from '../api/batches-api'
 import type { FileObject } from '../../../shared/admin-wire'
-import { checkBatchFile } from '../lib/check-batch-file'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface UploadItem {
@@ -77,6 +76,8 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
     async uploadFile(file) {
       const id = `up-${++uploadSeq}`
       set((s) => ({ files: { ...s.files, uploads: [{ id, name: file.name, bytes: file.size, progress: 0, state: 'checking', message: null }, ...s.files.uploads] } }))
+      // The check (zod, the gateway's own line rules) loads on the first upload, not with the app.
+      const { checkBatchFile } = await import('../lib/check-batch-file')
       const problem = await checkBatchFile(file)
       if (problem) return patchUpload(id, { state: 'refused', message: problem })
       const controller = new AbortController()

@@ -93,7 +93,7 @@ export function RecorderPanel({ onFinished }: { onFinished: (rec: RecordingInfo)
               {live.text} <span className="muted">{live.pending}</span>
             </p>
           ) : (
-            <p className="muted">{live.queued ? 'Listening… the words appear at the next pause.' : 'No speech detected yet.'}</p>
+            <p className="muted">{live.queued || status !== 'idle' ? 'Listening… the words appear at the next pause.' : 'No speech detected.'}</p>
           )}
         </div>
       )}

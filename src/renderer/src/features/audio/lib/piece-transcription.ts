@@ -82,10 +82,13 @@ export class PieceTranscription {
 
 const round = (n: number) => Math.round(n * 1000) / 1000
 
-/** A whole recording: cut at its pauses, then transcribed piece by piece. */
+/**
+ * A whole recording: cut at pauses into pieces of 20 to 28 seconds (whisper reads 30-second windows, and
+ * more context reads better), then transcribed piece by piece; a short recording is one request.
+ */
 export function transcribeSamples(samples: Int16Array, opts: ConstructorParameters<typeof PieceTranscription>[0]): PieceTranscription {
   const job = new PieceTranscription(opts)
-  const chunker = new SpeechChunker({ sampleRate: opts.sampleRate })
+  const chunker = new SpeechChunker({ sampleRate: opts.sampleRate, minSeconds: 20, maxSeconds: 28 })
   for (const piece of chunker.push(samples)) job.add(piece)
   const rest = chunker.flush()
   if (rest) job.add(rest)

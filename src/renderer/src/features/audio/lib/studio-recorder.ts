@@ -86,7 +86,7 @@ export class StudioRecorder {
         const job = new PieceTranscription({ sampleRate: STUDIO_SAMPLE_RATE, transcribe: opts.live.transcribe, prompt: opts.live.prompt, onUpdate: (live) => this.update({ live }) })
         this.live = { chunker: new SpeechChunker({ sampleRate: STUDIO_SAMPLE_RATE }), job }
       }
-      this.update({ status: 'recording', recording })
+      this.update({ status: 'recording', recording, live: opts.live ? { text: '', segments: [], language: null, doneSeconds: 0, pending: '', queued: 0 } : null })
       await this.mic?.context.resume()
     } catch (e) {
       this.release()
