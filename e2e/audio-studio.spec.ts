@@ -3,6 +3,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { e2eConfig } from './fixtures/headless-gateway'
 import { fakeMicrophone, speechWav, TEST_WHISPER_MODEL } from './fixtures/fake-microphone'
 import { AudioStudioPage } from './pages/audio-studio-page'
+import { PlaygroundPage } from './pages/playground-page'
 import { SCREENSHOTS } from './fixtures/test'
 import { axeViolations } from './support/a11y'
 import { shot, SIZES, THEMES, useTheme } from './support/layout'
@@ -11,7 +12,10 @@ const wav = speechWav(['Record and transcribe offline.', 'The words appear while
 test.use({ launchOptions: fakeMicrophone(wav), bypassCSP: true })
 const env = gatewayPerFile((upstreamUrl) => {
   const config = e2eConfig(upstreamUrl)
-  return { ...config, models: [...config.models, { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL }] }
+  return {
+    ...config,
+    models: [...config.models, { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL }, { name: 'gpt-audio', provider: 'fake', upstream: 'gpt-4o-audio-preview' }],
+  }
 })
 
 test.describe('with a microphone the person allows', () => {
@@ -77,6 +81,26 @@ test.describe('with a microphone the person allows', () => {
     await expect(live).toContainText('Listening')
     await expect(live).toHaveText('No speech detected.', { timeout: 100_000 })
     await shot(page, 'audio-live-no-speech')
+  })
+
+  test('the composer\'s microphone records a voice message and sends it as input_audio to a model that hears audio', async ({ page }) => {
+    const playground = new PlaygroundPage(page)
+    await playground.signIn(env.gateway.loginUrl)
+    await playground.pickModel('gpt-audio')
+    await page.getByRole('button', { name: 'Record a voice message' }).click()
+    const stop = page.getByRole('button', { name: 'Stop the voice message' })
+    await expect(stop).toHaveText('0:01', { timeout: 10_000 })
+    await stop.click()
+    const pending = page.getByRole('form', { name: 'New message' }).getByRole('list', { name: 'Attachments' })
+    await expect(pending).toContainText('voice message.wav')
+    await shot(page, 'composer-voice-message')
+    await playground.send('Listen to this')
+    expect(await playground.waitForAnswer()).toBe('I received 1 attachment: audio.')
+    const parts = env.upstream.requests.at(-1)!.messages.at(-1)!.content as Array<{ type: string; input_audio?: { data: string; format: string } }>
+    expect(parts.map((p) => p.type)).toEqual(['text', 'input_audio'])
+    const wav = Buffer.from(parts[1]!.input_audio!.data, 'base64')
+    expect([wav.toString('ascii', 0, 4), parts[1]!.input_audio!.format, wav.readUInt32LE(24)]).toEqual(['RIFF', 'wav', 16000])
+    expect(wav.length).toBeGreaterThan(44 + 16000 * 2 * 0.9)
   })
 
   test('the studio has no axe violations at any size, in light and dark', async ({ page }) => {

@@ -3,6 +3,10 @@ import { messageOf } from '../../api/api-error'
 import { Button } from '../../components/Button'
 import type { RecordingInfo } from '../../../../shared/recording-wire'
 import { useAppStore } from '../../stores/app-store'
+import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from './lib/pcm'
+
+/** The length of an audio file, when the browser can decode it (the history shows it). */
+const secondsOf = (file: Blob) => decodeToStudioPcm(file).then((pcm) => pcm.length / STUDIO_SAMPLE_RATE, () => undefined)
 
 /** Drop an audio file (or choose one): it is kept as a recording, to play and transcribe like one made here. */
 export function DropAudio({ onAdded }: { onAdded: (rec: RecordingInfo) => void }) {
@@ -19,7 +23,7 @@ export function DropAudio({ onAdded }: { onAdded: (rec: RecordingInfo) => void }
       }
       setBusy(true)
       try {
-        onAdded(await upload(file, { filename: file.name, title: file.name.replace(/\.[^.]+$/, ''), source: 'upload' }))
+        onAdded(await upload(file, { filename: file.name, title: file.name.replace(/\.[^.]+$/, ''), source: 'upload', duration: await secondsOf(file) }))
       } catch (e) {
         notify(messageOf(e), 'error')
       } finally {

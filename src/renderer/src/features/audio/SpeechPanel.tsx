@@ -7,6 +7,7 @@ import { VOICES } from '../../lib/chat-params'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 import { AudioPlayer } from './AudioPlayer'
+import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from './lib/pcm'
 import { RecordingHistory } from './RecordingHistory'
 import { useRecordingAudio } from './use-recording-audio'
 
@@ -34,7 +35,9 @@ export function SpeechPanel() {
     run(async () => {
       const blob = await speak({ model: chosen, input: text, voice, speed, response_format: format })
       const title = text.trim().replace(/\s+/g, ' ').slice(0, 60)
-      const rec: RecordingInfo = await keep(new Blob([blob], { type: MIME[format] }), { filename: `speech.${format}`, title, source: 'speech' })
+      const audio = new Blob([blob], { type: MIME[format] })
+      const duration = await decodeToStudioPcm(audio).then((pcm) => pcm.length / STUDIO_SAMPLE_RATE, () => undefined)
+      const rec: RecordingInfo = await keep(audio, { filename: `speech.${format}`, title, source: 'speech', duration })
       select(rec.id)
     })
 

@@ -80,7 +80,7 @@ export function Composer() {
         <input ref={imageInput} type="file" accept="image/*" multiple hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
         <input ref={audioInput} type="file" accept=".wav,.mp3,audio/wav,audio/mpeg" hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
         <Button size="sm" variant="ghost" icon="image" aria-label="Attach an image" onClick={() => imageInput.current?.click()} />
-        <Button size="sm" variant="ghost" icon="audio" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
+        <Button size="sm" variant="ghost" icon="files" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
         <VoiceMessageButton />
         <span className="composer-hint">{running ? 'Esc to stop' : sendKey === 'enter' ? 'Enter to send, Shift Enter for a new line' : `${SEND_KEYS} to send`}</span>
         <Button size="sm" variant="ghost" disabled={running || (!text.trim() && !attachments.length)} onClick={() => (addMessage('user', text, attachments), setText(''), attachments.forEach((a) => removeAttachment(a.id)))}>
