@@ -4,12 +4,11 @@ import { responseSseSink } from '../../http/sse-sink'
 import type { Clock } from '../../kernel/runtime'
 import type { ServedBy } from '../../services/pipeline/pipeline'
 import type { RequestContext } from '../../services/pipeline/request-context'
-import type { Target } from '../../services/routing/resolve-model'
 import type { TimestampGranularity, TranscriptDelta, TranscriptionResult } from '../../services/audio/audio-service'
 import { toVerboseJson, type TranscriptFormat } from '../../services/audio/transcript-format'
 import { servedHeaders } from '../request-context'
 
-type Transcribe = (onDelta: (delta: TranscriptDelta, target: Target) => void) => Promise<{ result: TranscriptionResult } & ServedBy>
+type Transcribe = (onDelta: (delta: TranscriptDelta, served: ServedBy) => void) => Promise<{ result: TranscriptionResult } & ServedBy>
 
 /** OpenAI's done event; with verbose_json it also carries language, duration and segments (a gateway extension). */
 function doneEvent(result: TranscriptionResult, format: TranscriptFormat, granularities?: TimestampGranularity[]) {
@@ -27,12 +26,12 @@ function doneEvent(result: TranscriptionResult, format: TranscriptFormat, granul
 export async function replyTranscriptStream(reply: FastifyReply, clock: Clock, ctx: RequestContext, format: TranscriptFormat, granularities: TimestampGranularity[] | undefined, transcribe: Transcribe): Promise<void> {
   const sink = responseSseSink(reply.raw)
   let sent: Promise<void> | null = null
-  const emit = (event: object, target: Target) => {
+  const emit = (event: object, served: ServedBy) => {
     if (!sent) {
       reply.hijack()
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
-        ...servedHeaders({ target, fallbacksUsed: [] }, clock.now() - ctx.startedAt),
+        ...servedHeaders(served, clock.now() - ctx.startedAt),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache',
         connection: 'keep-alive',
@@ -44,11 +43,11 @@ export async function replyTranscriptStream(reply: FastifyReply, clock: Clock, c
     sent = sent.then(() => sink.send(JSON.stringify(event))).catch(() => undefined)
   }
   try {
-    const { result, target } = await transcribe((delta, target) => {
+    const { result, ...served } = await transcribe((delta, by) => {
       const segment = format === 'verbose_json' && delta.segment ? { segment: { id: delta.segment.id, start: delta.segment.start, end: delta.segment.end, text: delta.segment.text } } : {}
-      emit({ type: 'transcript.text.delta', delta: delta.text, ...segment }, target)
+      emit({ type: 'transcript.text.delta', delta: delta.text, ...segment }, by)
     })
-    emit(doneEvent(result, format, granularities), target)
+    emit(doneEvent(result, format, granularities), served)
   } catch (err) {
     if (!sent) throw err
     if (!ctx.signal.aborted) {

@@ -41,7 +41,9 @@ describe('POST /v1/audio/transcriptions with stream=true (the official openai cl
   })
 
   it('forwards an upstream model that streams: its deltas as they come, then its text and usage', async () => {
-    const stream = await h.client.audio.transcriptions.create({ file: await toFile(Buffer.from('audio'), 'a.mp3'), model: 'whisper-upstream', stream: true })
+    const { data: stream, response } = await h.client.audio.transcriptions.create({ file: await toFile(Buffer.from('audio'), 'a.mp3'), model: 'whisper-upstream', stream: true }).withResponse()
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expect(response.headers.get('x-svc-model-id')).toBe(h.gw.store.models.getByName('whisper-upstream')!.id)
     const { events, deltas, done } = await collect(stream)
     expect(events.length).toBeGreaterThan(5)
     expect(deltas).toBe(KNOWN_TRANSCRIPT.text)

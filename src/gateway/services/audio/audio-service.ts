@@ -1,5 +1,4 @@
 import type { SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
-import type { Target } from '../routing/resolve-model'
 
 export type { TimestampGranularity, TranscriptDelta, TranscriptionResult } from '../../providers/contracts/audio'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
@@ -47,7 +46,7 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       model: string,
       req: TranscriptionRequest,
       useFallbacks?: boolean,
-      onDelta?: (delta: TranscriptDelta, target: Target) => void,
+      onDelta?: (delta: TranscriptDelta, served: ServedBy) => void,
     ): Promise<{ result: TranscriptionResult } & ServedBy> {
       const { target } = pipeline.resolve(ctx, model, 'transcription')
       const run = pipeline.begin(ctx, target, {
@@ -60,8 +59,9 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       try {
         const { value: result, ...served } = await pipeline.attempt(run, async (provider, callCtx, _last, target) => {
           let streamed = false
+          const served: ServedBy = { target, fallbacksUsed: run.chain.slice(0, run.chain.indexOf(target)).map((t) => t.model.name) }
           try {
-            return await provider.transcribe(req, callCtx, onDelta && ((delta) => ((streamed = true), onDelta(delta, target))))
+            return await provider.transcribe(req, callCtx, onDelta && ((delta) => ((streamed = true), onDelta(delta, served))))
           } catch (err) {
             throw streamed ? settledOn(err) : err
           }
