@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { type RecordedRequest, sleep, startFakeServer } from './fake-upstream'
+import { type RecordedRequest, sleep, startFakeServer, writeSse } from './fake-upstream'
 
 type Msg = { role: string; content?: unknown; tool_calls?: unknown }
 const lastUser = (messages: Msg[]) => {
@@ -120,6 +120,12 @@ export function startFakeOpenAi() {
     }
     if (req.url.endsWith('/audio/speech')) {
       res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.from(`FAKE-AUDIO:${String(req.json.voice)}:${String(req.json.input)}`))
+      return
+    }
+    if (req.url.endsWith('/audio/transcriptions') && /name="stream"\r\n\r\ntrue/.test(req.raw.toString('latin1'))) {
+      // OpenAI's streamed transcript: the text word by word, then the whole of it with usage.
+      const deltas = KNOWN_TRANSCRIPT.text.split(/(?<= )/).map((delta) => ({ data: { type: 'transcript.text.delta', delta } }))
+      writeSse(res, [...deltas, { data: { type: 'transcript.text.done', text: KNOWN_TRANSCRIPT.text, usage: { type: 'duration', seconds: 5 } } }])
       return
     }
     if (req.url.endsWith('/audio/transcriptions') || req.url.endsWith('/audio/translations')) {

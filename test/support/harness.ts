@@ -65,7 +65,7 @@ export async function startTestGateway(
   const clock = opts.clock ?? manualClock()
   const cipher = aesGcmCipher(Buffer.alloc(32, 7))
   seedFromConfig(config, { store, clock, ids: randomIds, cipher })
-  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger, blobs: createBlobStore(join(dataDir, 'files')), modelsDir: join(dataDir, 'models') })
+  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger, blobs: createBlobStore(join(dataDir, 'files')), recordingBlobs: createBlobStore(join(dataDir, 'recordings')), modelsDir: join(dataDir, 'models') })
   return {
     app,
     store,

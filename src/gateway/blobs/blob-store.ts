@@ -45,7 +45,8 @@ export type BlobSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Ar
 
 const CHUNK = 1024 * 1024
 
-function checkedPath(dir: string, name: string): string {
+/** The path of blob `name` in `dir`, after checking the name cannot climb out of it. */
+export function checkedPath(dir: string, name: string): string {
   if (!BLOB_NAME.test(name)) throw new Error(`Refusing blob name ${JSON.stringify(name)}: it does not match ${BLOB_NAME}.`)
   return join(dir, name)
 }

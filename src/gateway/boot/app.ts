@@ -7,6 +7,7 @@ import { chatRoutes } from '../api/chat/chat-routes'
 import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
+import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { webRoutes } from '../api/web/web-routes'
@@ -43,6 +44,8 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used'] })
   }
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log)
+  const recovered = await services.recordings.recover()
+  if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
   app.addHook('onClose', async () => {
     stopHousekeeping()
     await services.close()
@@ -58,6 +61,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, adminToken: deps.adminToken, now: () => clock.now() }), { prefix: '/admin' })
+  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, adminToken: deps.adminToken, now: () => clock.now(), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(webRoutes, { adminToken: deps.adminToken, now: () => clock.now() })
   return app
 }

@@ -16,6 +16,8 @@ export interface GatewayDeps {
   env: Env
   /** File contents on disk, under `<data-dir>/files/`. */
   blobs: BlobStore
+  /** Recordings' audio, under `<data-dir>/recordings/`. */
+  recordingBlobs: BlobStore
   /** Installed local models (whisper, VAD), under `<data-dir>/models/`. */
   modelsDir: string
   /** A pino logger; omit for no logging. */

@@ -8,6 +8,7 @@ import { createUpstreamConnections } from '../providers/upstream/upstream-connec
 import { createAdminServices } from '../services/admin/admin-services'
 import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
 import { followInstalledModels } from '../services/local-models/installed-model-rows'
+import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createBatchRunner } from '../services/batches/batch-runner'
@@ -60,6 +61,7 @@ export function createServices(deps: GatewayDeps) {
     batches: createBatchService({ store, clock, ids, runner }),
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
+    recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
     async close() {
       stopFollowingModels()
       ledger.flush()

@@ -75,7 +75,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const config = withInstalledModels(opts.config, await installedLocalModels(new ModelManager({ modelsDir })))
     seedFromConfig(config, { store, clock, ids, cipher })
     const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
-    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), modelsDir }
+    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), recordingBlobs: createBlobStore(join(opts.dataDir, 'recordings')), modelsDir }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)

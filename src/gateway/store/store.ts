@@ -9,9 +9,11 @@ import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createModelsRepo } from './repos/models-repo'
 import { createProvidersRepo } from './repos/providers-repo'
+import { createRecordingsRepo } from './repos/recordings-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
+import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
 
 export type Store = ReturnType<typeof createStore>
@@ -20,6 +22,7 @@ export type Store = ReturnType<typeof createStore>
 export function createStore(db: Db) {
   const models = createModelsRepo(db)
   const keys = createKeysRepo(db)
+  const usage = createUsageRepo(db)
   const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
@@ -33,10 +36,12 @@ export function createStore(db: Db) {
     files: createFilesRepo(db),
     batches: createBatchesRepo(db),
     batchLines: createBatchLinesRepo(db),
-    usage: createUsageRepo(db),
+    usage,
+    usageStats: createUsageStatsRepo(db, usage),
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
+    recordings: createRecordingsRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

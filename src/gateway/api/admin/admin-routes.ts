@@ -9,12 +9,13 @@ import { localModelsRoutes } from './local-models-routes'
 import { modelsRoutes } from './models-routes'
 import { teamsRoutes } from './teams-routes'
 import { usageRoutes } from './usage-routes'
+import { usageStatsRoutes } from './usage-stats-routes'
 
 /** The admin API for the renderer, under `/admin`, accepted only with the local admin token. */
 export async function adminRoutes(plain: FastifyInstance, opts: { admin: AdminServices; localModels: LocalModelsAdmin; adminToken: string; now: () => number }) {
   installAdminAuth(plain, opts.adminToken, opts.now)
   const app = withSchemas(plain)
   app.get('/status', async () => opts.admin.status())
-  for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes]) group(app, opts.admin)
+  for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes, usageStatsRoutes]) group(app, opts.admin)
   localModelsRoutes(app, opts.localModels)
 }

@@ -55,7 +55,11 @@ export const probeBody = z.strictObject({
   api_key: z.string().min(1).nullable().optional(),
 })
 
-export const creditsBody = z.strictObject({ add: z.number().refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits') })
+export const creditsBody = z.strictObject({
+  add: z.number().refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits'),
+  /** A take-back that leaves the balance below zero needs this, so no one does it by mistake. */
+  allow_negative: z.boolean().optional(),
+})
 
 export const agentBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -66,7 +70,7 @@ export const agentBody = z.strictObject({
 })
 
 /** `metadata[tag]=value` query pairs, gathered into one `metadata` object before the query is checked. */
-const withMetadata = (query: unknown) => {
+export const withMetadata = (query: unknown) => {
   const rest: Record<string, unknown> = {}
   const metadata: Record<string, string> = {}
   for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {

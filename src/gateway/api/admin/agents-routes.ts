@@ -15,5 +15,5 @@ export function agentsRoutes(app: SchemaApp, { agents, credits }: AdminServices)
   app.delete('/agents/:id', { schema: { params: idParams } }, async (req) => agents.remove(req.params.id))
 
   app.get('/credits', async () => credits.balance())
-  app.post('/credits', { schema: { body: creditsBody } }, async (req) => credits.add(req.body.add))
+  app.post('/credits', { schema: { body: creditsBody } }, async (req) => credits.add(req.body.add, req.body.allow_negative === true))
 }

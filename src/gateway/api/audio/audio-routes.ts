@@ -13,6 +13,7 @@ import { readTranscriptionForm, TRANSCRIPTION_FIELDS, TRANSLATION_FIELDS } from 
 import type { Authenticate } from '../../services/auth/authenticate'
 import { fallbacksQuery } from '../fallbacks-query'
 import { requestContext, servedHeaders } from '../request-context'
+import { replyTranscriptStream } from './transcript-stream-reply'
 
 const speechBody = z.strictObject({
   model: z.string().min(1, 'must name a speech model'),
@@ -57,7 +58,10 @@ export async function audioRoutes(plain: FastifyInstance, opts: { audio: AudioSe
         tooLarge: tooLarge(maxUploadBytes),
         howToSend: 'Send the audio as multipart/form-data with a "file" part and a "model" field.',
       })
-      const { model, request, format } = readTranscriptionForm(task, form.file, form.fields)
+      const { model, request, format, stream } = readTranscriptionForm(task, form.file, form.fields)
+      if (stream) {
+        return replyTranscriptStream(reply, clock, ctx, format, request.timestampGranularities, (onDelta) => audio.transcribe(ctx, model, request, req.query.fallbacks, onDelta))
+      }
       const { result, ...served } = await audio.transcribe(ctx, model, request, req.query.fallbacks)
       const formatted = formatTranscript(result, format, request.timestampGranularities)
       reply.headers(servedHeaders(served, clock.now() - ctx.startedAt))

@@ -1,34 +1,15 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { type ClientRequest, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../store/store'
+import { serveChildren, waitFor } from '../../../../test/support/serve-child'
 
 const KEY = 'crash-test-team-key-0123456789'
-const children: ChildProcessWithoutNullStreams[] = []
-afterEach(() => {
-  for (const c of children.splice(0)) c.kill('SIGKILL')
-})
-
-function serve(dataDir: string, configFile: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })
-  children.push(child)
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (err += d))
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)))
-  })
-  return { child, exited, listening }
-}
+const children = serveChildren()
+afterEach(() => children.killAll())
+const serve = children.serve
 
 function drainedOrClosed(req: ClientRequest): Promise<void> {
   return new Promise((resolve) => {
@@ -64,16 +45,6 @@ function startBigUpload(url: string) {
     }
   })()
   return { req, writing }
-}
-
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 
 describe('a gateway killed during an upload', () => {

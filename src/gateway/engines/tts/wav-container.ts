@@ -1,8 +1,8 @@
-/** Wraps mono signed 16-bit little-endian samples in a RIFF/WAVE header. */
-export function wavFromPcm16(pcm: Uint8Array, sampleRate: number): Buffer {
+/** The RIFF/WAVE header of `dataBytes` of mono signed 16-bit little-endian samples. */
+export function wavHeader(dataBytes: number, sampleRate: number): Buffer {
   const header = Buffer.alloc(44)
   header.write('RIFF', 0, 'ascii')
-  header.writeUInt32LE(36 + pcm.byteLength, 4)
+  header.writeUInt32LE(36 + dataBytes, 4)
   header.write('WAVE', 8, 'ascii')
   header.write('fmt ', 12, 'ascii')
   header.writeUInt32LE(16, 16) // fmt chunk size
@@ -13,8 +13,13 @@ export function wavFromPcm16(pcm: Uint8Array, sampleRate: number): Buffer {
   header.writeUInt16LE(2, 32) // block align
   header.writeUInt16LE(16, 34) // bits per sample
   header.write('data', 36, 'ascii')
-  header.writeUInt32LE(pcm.byteLength, 40)
-  return Buffer.concat([header, pcm])
+  header.writeUInt32LE(dataBytes, 40)
+  return header
+}
+
+/** Wraps mono signed 16-bit little-endian samples in a RIFF/WAVE header. */
+export function wavFromPcm16(pcm: Uint8Array, sampleRate: number): Buffer {
+  return Buffer.concat([wavHeader(pcm.byteLength, sampleRate), pcm])
 }
 
 /** Sample rate and sample bytes of a PCM WAVE file; null when the bytes are not one. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { type EngineDefinition, type EngineHost } from '../host/engine-host'
 import { siblingModulePath } from '../host/engine-worker-launch'
-import { type SpeechSpan, type WhisperDetectSpeechRequest, type WhisperTranscribeRequest, type WhisperTranscribeResponse } from './whisper-protocol'
+import { type SpeechSpan, type WhisperDetectSpeechRequest, type WhisperSegmentsEvent, type WhisperTranscribeRequest, type WhisperTranscribeResponse } from './whisper-protocol'
 
 export const WHISPER_ENGINE = 'whisper'
 
@@ -23,8 +23,13 @@ export const defaultWhisperThreads = () => Math.max(1, Math.min(8, availablePara
 export class WhisperEngine {
   constructor(private readonly host: EngineHost) {}
 
-  transcribe(request: WhisperTranscribeRequest, signal?: AbortSignal): Promise<WhisperTranscribeResponse> {
-    return this.host.run(WHISPER_ENGINE, 'transcribe', request, { signal, subject: `model file ${request.modelPath}` })
+  /** With `onSegments`, whisper.cpp's new-segment callback streams each segment as it is decoded. */
+  transcribe(request: WhisperTranscribeRequest, signal?: AbortSignal, onSegments?: (event: WhisperSegmentsEvent) => void): Promise<WhisperTranscribeResponse> {
+    return this.host.run(WHISPER_ENGINE, 'transcribe', { ...request, streamSegments: onSegments !== undefined }, {
+      signal,
+      subject: `model file ${request.modelPath}`,
+      onEvent: onSegments as ((value: unknown) => void) | undefined,
+    })
   }
 
   detectSpeech(request: WhisperDetectSpeechRequest, signal?: AbortSignal): Promise<SpeechSpan[]> {

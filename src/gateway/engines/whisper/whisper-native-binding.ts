@@ -19,6 +19,8 @@ export interface WhisperTranscribeOptions {
   temperature?: number
   temperatureInc?: number
   prompt?: string
+  /** Called from whisper.cpp's new-segment callback with the segments just decoded (t0/t1 in ms). */
+  onNewSegments?: (result: { nNew: number; totalNNew: number; result: string; segments: Array<{ text: string; t0: number; t1: number }> }) => void
 }
 
 export interface WhisperNativeResult {

@@ -14,6 +14,13 @@ export interface WhisperTranscribeRequest {
   threads: number
   /** Ask whisper for one segment per token, with token timestamps (for word timestamps). */
   tokenSegments: boolean
+  /** Emit each segment as whisper.cpp finishes it (a WhisperSegmentsEvent), before the result. */
+  streamSegments?: boolean
+}
+
+/** What a streaming transcription emits: the segments whisper.cpp has just finished, in order. */
+export interface WhisperSegmentsEvent {
+  segments: Array<{ startMs: number; endMs: number; text: string }>
 }
 
 export interface WhisperTranscribeResponse {

@@ -3,14 +3,14 @@
  * and the last VAD model loaded between requests.
  */
 import { access, constants, stat } from 'node:fs/promises'
-import { EngineRequestError } from '../host/engine-protocol'
+import { type EngineJobContext, EngineRequestError } from '../host/engine-protocol'
 import {
   type WhisperNativeContext,
   type WhisperNativeVadContext,
   type WhisperTranscribeOptions,
   loadWhisperBinding,
 } from './whisper-native-binding'
-import { type WhisperDetectSpeechRequest, type WhisperTranscribeRequest, type WhisperTranscribeResponse, type SpeechSpan } from './whisper-protocol'
+import { type SpeechSpan, type WhisperDetectSpeechRequest, type WhisperSegmentsEvent, type WhisperTranscribeRequest, type WhisperTranscribeResponse } from './whisper-protocol'
 
 const binding = loadWhisperBinding()
 
@@ -84,7 +84,7 @@ export const engineHandlers = {
     return { modelPath }
   },
 
-  async transcribe(req: WhisperTranscribeRequest): Promise<WhisperTranscribeResponse> {
+  async transcribe(req: WhisperTranscribeRequest, job: EngineJobContext): Promise<WhisperTranscribeResponse> {
     const ctx = await whisperContext(req.modelPath)
     const options: WhisperTranscribeOptions = {
       language: req.language ?? 'auto',
@@ -97,6 +97,12 @@ export const engineHandlers = {
       maxLen: req.tokenSegments ? 1 : 0,
     }
     if (req.prompt) options.prompt = req.prompt
+    if (req.streamSegments) {
+      options.onNewSegments = ({ segments }) => {
+        const event: WhisperSegmentsEvent = { segments: segments.map((s) => ({ startMs: s.t0, endMs: s.t1, text: s.text })) }
+        job.emit(event)
+      }
+    }
     nativeLog.length = 0
     const started = Date.now()
     let result

@@ -61,8 +61,19 @@ export interface TranscriptionResult {
   timings?: Record<string, number>
 }
 
+/** Text recognised so far, streamed before the result: the deltas joined (and trimmed) are the result's text. */
+export interface TranscriptDelta {
+  text: string
+  /** The segment the text belongs to, when the provider knows its times (local models). */
+  segment?: TranscriptSegment
+}
+
 export interface TranscriptionProvider {
-  transcribe(request: TranscriptionRequest, ctx: CallContext): Promise<TranscriptionResult>
+  /**
+   * With `onDelta`, text is streamed as it is recognised (whisper.cpp's new-segment callback, an
+   * upstream's `transcript.text.delta` events); the promise still resolves with the whole result.
+   */
+  transcribe(request: TranscriptionRequest, ctx: CallContext, onDelta?: (delta: TranscriptDelta) => void): Promise<TranscriptionResult>
 }
 
 export type SpeechResponseFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm'

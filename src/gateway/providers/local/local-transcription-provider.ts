@@ -8,7 +8,7 @@ import { DEFAULT_VAD_MODEL } from '../../engines/model-manager/whisper-model-cat
 import { type CompactedSpeech, compactSpeech, originalTime } from '../../engines/whisper/speech-compaction'
 import { WhisperEngine, defaultWhisperThreads } from '../../engines/whisper/whisper-engine'
 import { whisperLanguageCode } from '../../engines/whisper/whisper-languages'
-import { type TranscriptSegment, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../contracts/audio'
+import { type TranscriptDelta, type TranscriptSegment, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../contracts/audio'
 import type { CallContext } from '../contracts/provider-config'
 import { type TimedText, tokensToWords, transcriptWords, wordsToSegments } from './whisper-token-words'
 
@@ -47,7 +47,7 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
   }
 
   /** The model is `ctx.model`'s file when the config names one, else a model-manager name. */
-  async transcribe(request: TranscriptionRequest, ctx: Pick<CallContext, 'model'> & { signal?: AbortSignal }): Promise<TranscriptionResult> {
+  async transcribe(request: TranscriptionRequest, ctx: Pick<CallContext, 'model'> & { signal?: AbortSignal }, onDelta?: (delta: TranscriptDelta) => void): Promise<TranscriptionResult> {
     const started = Date.now()
     const { task } = request
     const { signal } = ctx
@@ -97,6 +97,8 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
     }
 
     const wantWords = granularities.includes('word')
+    const toOriginal = (ms: number, edge: 'start' | 'end') => round3(compacted ? originalTime(compacted, ms / 1000, edge) : ms / 1000)
+    const streamed = onDelta && new DeltaStream(onDelta, toOriginal)
     const response = await this.whisper.transcribe(
       {
         modelPath: model.path,
@@ -110,10 +112,9 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
         tokenSegments: wantWords,
       },
       signal,
+      streamed && ((event) => streamed.push(event.segments)),
     )
     timings.inferenceMs = response.inferenceMs
-
-    const toOriginal = (ms: number, edge: 'start' | 'end') => round3(compacted ? originalTime(compacted, ms / 1000, edge) : ms / 1000)
     const pieces: TimedText[] = response.segments.map((s) => ({ start: toOriginal(s.startMs, 'start'), end: toOriginal(s.endMs, 'end'), text: s.text }))
     let segments: TranscriptSegment[]
     let words: TranscriptionResult['words']
@@ -167,3 +168,25 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+/**
+ * whisper.cpp's new segments as deltas on the original timeline. Leading whitespace is dropped until
+ * the first words, so the deltas joined and trimmed are the result's text.
+ */
+class DeltaStream {
+  private id = 0
+  private started = false
+  constructor(
+    private readonly onDelta: (delta: TranscriptDelta) => void,
+    private readonly toOriginal: (ms: number, edge: 'start' | 'end') => number,
+  ) {}
+
+  push(segments: Array<{ startMs: number; endMs: number; text: string }>): void {
+    for (const s of segments) {
+      if (!s.text.trim()) continue
+      const text = this.started ? s.text : s.text.trimStart()
+      this.started = true
+      this.onDelta({ text, segment: { id: this.id++, start: this.toOriginal(s.startMs, 'start'), end: this.toOriginal(s.endMs, 'end'), text: s.text } })
+    }
+  }
+}

@@ -1,11 +1,12 @@
 import { fetch, FormData, type Response } from 'undici'
 import { GatewayError } from '../../../shared/errors'
-import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
+import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
 import type { CallContext } from '../contracts/provider-config'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
 import { deadlineSignal } from '../upstream/deadline-signal'
 import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
+import { readTranscriptStream } from './openai-transcript-stream'
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav', pcm: 'audio/pcm' }
 
 /** POSTs to the upstream and reads the reply with `read`, all within the provider's total timeout. */
@@ -44,7 +45,7 @@ export function openAiSpeechProvider(connect: () => UpstreamConnection): SpeechP
   }
 }
 
-interface VerboseTranscript {
+export interface VerboseTranscript {
   text: string
   language?: string
   duration?: number
@@ -59,7 +60,7 @@ interface VerboseTranscript {
  * upstream model that only speaks json is asked again for json.
  */
 export function openAiTranscriptionProvider(connect: () => UpstreamConnection): TranscriptionProvider {
-  const form = (req: TranscriptionRequest, model: string, format: 'verbose_json' | 'json') => {
+  const form = (req: TranscriptionRequest, model: string, format: 'verbose_json' | 'json', stream = false) => {
     const f = new FormData()
     f.set('file', new Blob([typeof req.file === 'string' ? '' : Uint8Array.from(req.file)]), req.filename)
     f.set('model', model)
@@ -68,14 +69,18 @@ export function openAiTranscriptionProvider(connect: () => UpstreamConnection): 
     if (req.temperature !== undefined) f.set('temperature', String(req.temperature))
     if (req.language && req.task === 'transcribe') f.set('language', req.language)
     for (const g of req.timestampGranularities ?? []) if (format === 'verbose_json') f.append('timestamp_granularities[]', g)
+    if (stream) f.set('stream', 'true')
     return f
   }
   return {
-    async transcribe(req: TranscriptionRequest, ctx: CallContext): Promise<TranscriptionResult> {
+    async transcribe(req: TranscriptionRequest, ctx: CallContext, onDelta?: (delta: TranscriptDelta) => void): Promise<TranscriptionResult> {
       if (typeof req.file === 'string') throw new GatewayError({ status: 500, type: 'api_error', message: 'Upstream transcription takes the audio bytes, not a path.' })
       const path = req.task === 'translate' ? '/audio/translations' : '/audio/transcriptions'
       let raw: VerboseTranscript
-      try {
+      if (onDelta && req.task === 'transcribe') {
+        // OpenAI streams json only; a model that does not stream (whisper-1) answers the whole transcript.
+        raw = await send(connect(), path, form(req, ctx.model.upstream, 'json', true), ctx.signal, (res) => readTranscriptStream(res, connect().providerId, onDelta))
+      } else try {
         raw = await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal, (res) => res.json() as Promise<VerboseTranscript>)
       } catch (err) {
         if (!(err instanceof GatewayError && err.status === 400 && /response_format/.test(err.message))) throw err

@@ -11,6 +11,7 @@ import { createProvidersAdmin } from './providers-admin'
 import { gatewayStatus } from './status-admin'
 import { createTeamsAdmin } from './teams-admin'
 import { createUsageAdmin } from './usage-admin'
+import { createUsageStatsAdmin } from './usage-stats-admin'
 import { createUsersAdmin } from './users-admin'
 
 /** Every admin service, each applying its domain's rules on the store; the admin routes only parse and reply. */
@@ -26,6 +27,7 @@ export function createAdminServices(deps: AdminDeps, version: string, providers:
     credits: createCreditsAdmin(deps),
     agents: createAgentsAdmin(deps),
     usage: createUsageAdmin(deps),
+    usageStats: createUsageStatsAdmin(deps),
     conversations: createConversationsAdmin(deps),
   }
 }

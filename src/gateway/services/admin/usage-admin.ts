@@ -15,7 +15,7 @@ export interface UsageFilter {
   metadata: Record<string, string>
 }
 
-const usageJson = (u: UsageRow, agentName: (label: string | null) => string | null): UsageRowInfo => ({
+export const usageJson = (u: UsageRow, agentName: (label: string | null) => string | null): UsageRowInfo => ({
   id: u.id,
   created_at: Math.floor(u.createdAt / 1000),
   endpoint: u.endpoint,

@@ -1,8 +1,13 @@
-import type { SpeechRequest, SpeechResult, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
+import type { SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
+import { GatewayError, isGatewayError } from '../../../shared/errors'
 import { heardCostMicro, spokenCostMicro } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 
+export type { TimestampGranularity, TranscriptDelta, TranscriptionResult } from '../../providers/contracts/audio'
+
+/** An error after text went out belongs to the model that sent it: no fallback may answer over it. */
+const settledOn = (err: unknown) => (isGatewayError(err) ? new GatewayError({ status: err.status, type: err.type, code: err.code ?? undefined, message: err.message }) : err)
 
 /**
  * Speech, transcription and translation through the pipeline: the model (and its fallbacks) runs
@@ -31,7 +36,17 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       }
     },
 
-    async transcribe(ctx: RequestContext, model: string, req: TranscriptionRequest, useFallbacks?: boolean): Promise<{ result: TranscriptionResult } & ServedBy> {
+    /**
+     * With `onDelta`, text streams as it is recognised, tagged with the model producing it. Once a model
+     * has streamed text it is the one that answers: a later failure is not handed to a fallback.
+     */
+    async transcribe(
+      ctx: RequestContext,
+      model: string,
+      req: TranscriptionRequest,
+      useFallbacks?: boolean,
+      onDelta?: (delta: TranscriptDelta, served: ServedBy) => void,
+    ): Promise<{ result: TranscriptionResult } & ServedBy> {
       const { target } = pipeline.resolve(ctx, model, 'transcription')
       const run = pipeline.begin(ctx, target, {
         endpoint: req.task === 'translate' ? 'audio.translations' : 'audio.transcriptions',
@@ -41,12 +56,20 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
         hold: () => 0,
       })
       try {
-        const { value: result, ...served } = await pipeline.attempt(run, (provider, callCtx) => provider.transcribe(req, callCtx))
+        const { value: result, ...served } = await pipeline.attempt(run, async (provider, callCtx, _last, target) => {
+          let streamed = false
+          const served: ServedBy = { target, fallbacksUsed: run.chain.slice(0, run.chain.indexOf(target)).map((t) => t.model.name) }
+          try {
+            return await provider.transcribe(req, callCtx, onDelta && ((delta) => ((streamed = true), onDelta(delta, served))))
+          } catch (err) {
+            throw streamed ? settledOn(err) : err
+          }
+        })
         const creditsMicro = heardCostMicro(served.target.model.pricing, result.duration)
-        pipeline.settle(run, { target: served.target, status: 200, audioSeconds: result.duration, creditsMicro })
+        pipeline.settle(run, { target: served.target, status: 200, stream: onDelta !== undefined, audioSeconds: result.duration, creditsMicro })
         return { result, ...served }
       } catch (err) {
-        pipeline.fail(run, err)
+        pipeline.fail(run, err, onDelta !== undefined)
         throw err
       }
     },

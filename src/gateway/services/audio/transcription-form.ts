@@ -2,14 +2,19 @@ import { badRequest } from '../../../shared/errors'
 import type { TimestampGranularity, TranscriptionRequest, TranscriptionTask } from '../../providers/contracts/audio'
 import { parseTranscriptFormat, type TranscriptFormat } from './transcript-format'
 
-export const TRANSCRIPTION_FIELDS = ['model', 'language', 'prompt', 'response_format', 'temperature', 'timestamp_granularities[]'] as const
+export const TRANSCRIPTION_FIELDS = ['model', 'language', 'prompt', 'response_format', 'temperature', 'timestamp_granularities[]', 'stream'] as const
 export const TRANSLATION_FIELDS = ['model', 'prompt', 'response_format', 'temperature'] as const
 
 export interface TranscriptionForm {
   model: string
   request: TranscriptionRequest
   format: TranscriptFormat
+  /** `stream=true`: answer server-sent events (transcript.text.delta, then transcript.text.done). */
+  stream: boolean
 }
+
+/** The formats a streamed answer can carry in its done event; subtitles need the whole transcript first. */
+const STREAMABLE: readonly TranscriptFormat[] = ['json', 'text', 'verbose_json']
 
 function one(fields: Record<string, string[]>, name: string): string | undefined {
   const values = fields[name]
@@ -31,9 +36,14 @@ export function readTranscriptionForm(task: TranscriptionTask, file: { data: Buf
   const granularities = (fields['timestamp_granularities[]'] ?? []) as TimestampGranularity[]
   for (const g of granularities) if (g !== 'word' && g !== 'segment') throw badRequest(`timestamp_granularities[] takes "word" and "segment"; got ${JSON.stringify(g)}.`, 'timestamp_granularities[]')
   if (granularities.length && format !== 'verbose_json') throw badRequest('timestamp_granularities[] needs response_format "verbose_json".', 'timestamp_granularities[]')
+  const streamText = one(fields, 'stream')
+  if (streamText !== undefined && streamText !== 'true' && streamText !== 'false') throw badRequest(`stream must be "true" or "false"; got ${JSON.stringify(streamText)}.`, 'stream')
+  const stream = streamText === 'true'
+  if (stream && !STREAMABLE.includes(format)) throw badRequest(`stream=true answers events of text; response_format "${format}" needs the whole transcript: ask for json, text or verbose_json, or send stream=false.`, 'response_format')
   return {
     model,
     format,
+    stream,
     request: { file: file.data, filename: file.filename, task, language: language?.toLowerCase(), prompt: one(fields, 'prompt'), temperature, timestampGranularities: granularities },
   }
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { checkBatchLine, MAX_BATCH_LINES, readBatchInput } from './batch-input'
+import { checkBatchLine } from '../../../shared/batch-line'
+import { MAX_BATCH_LINES, readBatchInput } from './batch-input'
 
 const EP = '/v1/chat/completions'
 const line = (o: Record<string, unknown>) => JSON.stringify({ custom_id: 'x', method: 'POST', url: EP, body: { model: 'm', messages: [] }, ...o })

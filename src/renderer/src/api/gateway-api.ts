@@ -22,16 +22,21 @@ import type { Connection } from './connection'
 import { requestJson, send } from './http'
 import { createLocalModelsApi, type LocalModelsApi } from './local-models-api'
 import { createManageApi, type ManageApi } from './manage-api'
+import { createBatchesApi, type BatchesApi } from './batches-api'
+import { createRecordingsApi, type RecordingsApi } from './recordings-api'
+import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
+import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<void>
   status(): Promise<GatewayStatus>
   signIn(token: string): Promise<void>
   signOut(): Promise<void>
-  addCredits(amount: number): Promise<{ balance: number }>
+  /** `allowNegative`: the person confirmed taking the balance below zero (refused with 409 otherwise). */
+  addCredits(amount: number, allowNegative?: boolean): Promise<{ balance: number }>
   models(): Promise<ModelInfo[]>
   providers(): Promise<ProviderInfo[]>
   teams(): Promise<TeamInfo[]>
@@ -55,7 +60,6 @@ export interface GatewayApi extends ManageApi, LocalModelsApi {
   fileContentUrl(id: string): string
   fetchFileContent(apiKey: string, id: string): Promise<Blob>
   speech(apiKey: string, body: { model: string; input: string; voice: string; response_format?: string; speed?: number }): Promise<Blob>
-  transcribe(apiKey: string, form: FormData): Promise<{ text: string }>
   chat(body: ChatRequestBody, opts: ChatCallOptions): Promise<ChatResult>
 }
 
@@ -78,6 +82,10 @@ export function createGatewayApi(conn: Connection): GatewayApi {
   return {
     ...createManageApi(conn),
     ...createLocalModelsApi(conn),
+    ...createRecordingsApi(conn),
+    ...createTranscriptionApi(conn),
+    ...createBatchesApi(conn),
+    ...createUsageQueryApi(conn),
     connection: conn,
     health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),
@@ -87,7 +95,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     signOut: async () => {
       await requestJson(conn, '/web/logout', { method: 'POST', auth: 'none' })
     },
-    addCredits: (amount) => admin('/credits', 'POST', { add: amount }),
+    addCredits: (amount, allowNegative) => admin('/credits', 'POST', { add: amount, ...(allowNegative ? { allow_negative: true } : {}) }),
     models: () => list(admin('/models')),
     providers: () => list(admin('/providers')),
     teams: () => list(admin('/teams')),
@@ -122,7 +130,6 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     fileContentUrl: (id) => `${conn.baseUrl}/v1/files/${enc(id)}/content`,
     fetchFileContent: async (apiKey, id) => (await send(conn, `/v1/files/${enc(id)}/content`, { auth: { apiKey } })).blob(),
     speech: async (apiKey, body) => (await send(conn, '/v1/audio/speech', { method: 'POST', body, auth: { apiKey } })).blob(),
-    transcribe: (apiKey, form) => requestJson(conn, '/v1/audio/transcriptions', { method: 'POST', body: form, auth: { apiKey } }),
     chat: (body, opts) => runChat(conn, body, opts),
   }
 }

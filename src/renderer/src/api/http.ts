@@ -4,7 +4,7 @@ import { adminAuth, type Connection } from './connection'
 export type Auth = 'none' | 'admin' | { apiKey: string }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
   auth: Auth
   signal?: AbortSignal
@@ -20,13 +20,14 @@ export function authInit(conn: Connection, auth: Auth): { headers: Record<string
 /** One HTTP call to the gateway; a non-2xx answer becomes an ApiError carrying the gateway's message. */
 export async function send(conn: Connection, path: string, opts: RequestOptions): Promise<Response> {
   const { headers, credentials } = authInit(conn, opts.auth)
-  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData
+  // Forms and raw bytes go as they are (the browser sets a form's boundary); anything else as JSON.
+  const isForm = (typeof FormData !== 'undefined' && opts.body instanceof FormData) || (typeof Blob !== 'undefined' && opts.body instanceof Blob)
   const init: RequestInit = {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: { ...headers, ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...opts.headers },
     credentials,
     signal: opts.signal,
-    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData | Blob) : JSON.stringify(opts.body),
   }
   let res: Response
   try {

@@ -12,14 +12,13 @@ export const base64OfDataUrl = (dataUrl: string) => dataUrl.slice(dataUrl.indexO
 
 const MIME: Record<string, string> = { wav: 'audio/wav', mp3: 'audio/mpeg', flac: 'audio/flac', opus: 'audio/ogg', aac: 'audio/aac' }
 
-/** Raw 16-bit little-endian mono PCM (OpenAI's `pcm16`, 24 kHz) wrapped in a WAV header, so a browser can play it. */
-export function pcm16ToWav(base64: string, sampleRate = 24000): Uint8Array {
-  const pcm = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-  const out = new Uint8Array(44 + pcm.length)
+/** The 44-byte RIFF/WAVE header of `dataBytes` of 16-bit little-endian mono samples. */
+export function wavHeader(dataBytes: number, sampleRate: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(44)
   const v = new DataView(out.buffer)
   const ascii = (at: number, s: string) => [...s].forEach((ch, i) => v.setUint8(at + i, ch.charCodeAt(0)))
   ascii(0, 'RIFF')
-  v.setUint32(4, 36 + pcm.length, true)
+  v.setUint32(4, 36 + dataBytes, true)
   ascii(8, 'WAVEfmt ')
   v.setUint32(16, 16, true)
   v.setUint16(20, 1, true)
@@ -29,7 +28,15 @@ export function pcm16ToWav(base64: string, sampleRate = 24000): Uint8Array {
   v.setUint16(32, 2, true)
   v.setUint16(34, 16, true)
   ascii(36, 'data')
-  v.setUint32(40, pcm.length, true)
+  v.setUint32(40, dataBytes, true)
+  return out
+}
+
+/** Raw 16-bit little-endian mono PCM (OpenAI's `pcm16`, 24 kHz) wrapped in a WAV header, so a browser can play it. */
+export function pcm16ToWav(base64: string, sampleRate = 24000): Uint8Array {
+  const pcm = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+  const out = new Uint8Array(44 + pcm.length)
+  out.set(wavHeader(pcm.length, sampleRate))
   out.set(pcm, 44)
   return out
 }

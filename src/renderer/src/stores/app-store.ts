@@ -11,6 +11,7 @@ import { createKeysSlice } from './keys-slice'
 import { createLocalModelsSlice } from './local-models-slice'
 import { createManageSlice } from './manage-slice'
 import { createPlaygroundSlice } from './playground-slice'
+import { createRecordingsSlice } from './recordings-slice'
 import { createSessionSlice } from './session-slice'
 import { createSettingsSlice } from './settings-slice'
 import type { AppState, StoreDeps } from './store-types'
@@ -36,6 +37,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createUsageSlice(deps)(...a),
     ...createFilesSlice(deps)(...a),
     ...createAudioSlice(deps)(...a),
+    ...createRecordingsSlice(deps)(...a),
   }))
 }
 

@@ -10,6 +10,7 @@ import type { KeysSlice } from './keys-slice'
 import type { LocalModelsSlice } from './local-models-slice'
 import type { ManageSlice } from './manage-slice'
 import type { PlaygroundSlice } from './playground-slice'
+import type { RecordingsSlice } from './recordings-slice'
 import type { SessionSlice } from './session-slice'
 import type { SettingsSlice } from './settings-slice'
 import type { UiSlice } from './ui-slice'
@@ -28,7 +29,8 @@ export type AppState = SessionSlice &
   ConversationsSlice &
   UsageSlice &
   FilesSlice &
-  AudioSlice
+  AudioSlice &
+  RecordingsSlice
 
 /** What the slices need from outside; tests pass fakes. */
 export interface StoreDeps {

@@ -1,28 +1,80 @@
 import { ApiError, messageOf } from '../api/api-error'
+import type { UsageFilters } from '../api/usage-api'
 import type { UsageRow } from '../../../shared/admin-wire'
+import type { UsageBucket, UsageGroupBy, UsageStats } from '../../../shared/usage-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface UsageSlice {
-  usage: { status: LoadStatus; error: string | null; rows: UsageRow[]; model: string }
-  loadUsage(model?: string): Promise<void>
-  addCredits(amount: number): Promise<void>
+  usage: {
+    status: LoadStatus
+    error: string | null
+    rows: UsageRow[]
+    filters: UsageFilters
+    /** Cursors of the pages before this one. */
+    cursors: string[]
+    nextCursor: string | null
+    stats: UsageStats | null
+    groupBy: UsageGroupBy
+    bucket: UsageBucket
+  }
+  /** The log page and the charts for the filters (merged into the current ones; a changed filter starts at page 1). */
+  loadUsage(filters?: UsageFilters): Promise<void>
+  setUsageView(view: { groupBy?: UsageGroupBy; bucket?: UsageBucket }): Promise<void>
+  nextUsagePage(): Promise<void>
+  previousUsagePage(): Promise<void>
+  exportUsage(): Promise<Blob>
+  addCredits(amount: number, allowNegative?: boolean): Promise<void>
 }
 
-/** The usage log (`GET /admin/usage`) and the credits balance. */
+const PAGE = 50
+
+/** The usage page: the filtered request log (cursor paging), totals and series (`/admin/usage/*`), and the credits balance. */
 export const createUsageSlice: SliceCreator<UsageSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<UsageSlice['usage']>) => set((s) => ({ usage: { ...s.usage, ...p } }))
+  const fail = (e: unknown) => patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+
+  async function loadPage(cursors: string[]) {
+    const { filters } = get().usage
+    try {
+      const page = await api.usagePage(filters, { before: cursors.at(-1), limit: PAGE })
+      if (get().usage.filters !== filters) return
+      patch({ status: 'ready', rows: page.data, cursors, nextCursor: page.next_before })
+    } catch (e) {
+      fail(e)
+    }
+  }
+
+  async function loadStats() {
+    const { filters, groupBy, bucket } = get().usage
+    try {
+      const stats = await api.usageStats(filters, { group_by: groupBy, bucket })
+      if (get().usage.filters === filters) patch({ stats })
+    } catch (e) {
+      fail(e)
+    }
+  }
+
   return {
-    usage: { status: 'idle', error: null, rows: [], model: '' },
-    async loadUsage(model = get().usage.model) {
-      patch({ model, status: get().usage.status === 'ready' ? 'ready' : 'loading', error: null })
-      try {
-        patch({ status: 'ready', rows: await api.usage({ limit: 200, model: model || undefined }) })
-      } catch (e) {
-        patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
-      }
+    usage: { status: 'idle', error: null, rows: [], filters: {}, cursors: [], nextCursor: null, stats: null, groupBy: 'model', bucket: 'hour' },
+    async loadUsage(filters) {
+      if (filters) patch({ filters: { ...get().usage.filters, ...filters } })
+      patch({ status: get().usage.status === 'ready' ? 'ready' : 'loading', error: null })
+      await Promise.all([loadPage([]), loadStats()])
     },
-    async addCredits(amount) {
-      await api.addCredits(amount)
+    async setUsageView(view) {
+      patch({ ...view })
+      await loadStats()
+    },
+    async nextUsagePage() {
+      const { nextCursor, cursors } = get().usage
+      if (nextCursor) await loadPage([...cursors, nextCursor])
+    },
+    async previousUsagePage() {
+      await loadPage(get().usage.cursors.slice(0, -1))
+    },
+    exportUsage: () => api.usageCsv(get().usage.filters),
+    async addCredits(amount, allowNegative) {
+      await api.addCredits(amount, allowNegative)
       await get().refreshStatus()
     },
   }

@@ -6,6 +6,7 @@ import type { ChatRequestBody } from '../api/chat-types'
 import type { GatewayApi } from '../api/gateway-api'
 import { createAppStore } from '../stores/app-store'
 import { fakeManageApi, type FakeRows } from './fake-manage-api'
+import { fakeStudioApi } from './fake-studio-api'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
@@ -50,6 +51,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
   const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean } = {
     ...managed.manage,
     ...managed.local,
+    ...fakeStudioApi(),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,
@@ -120,7 +122,6 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     fileContentUrl: (id) => `/v1/files/${id}/content`,
     fetchFileContent: async () => new Blob(),
     speech: async () => new Blob(),
-    transcribe: async () => ({ text: '' }),
     chat: async (body, opts) => {
       calls.push({ body: structuredClone(body), apiKey: opts.apiKey })
       return api.chatHandler(body, opts)

@@ -1,67 +1,32 @@
-import { useEffect, useRef } from 'react'
-import { Button } from '../../components/Button'
-import { ConfirmButton } from '../../components/ConfirmButton'
+import { useEffect, useState } from 'react'
 import { PageHeader } from '../../components/PageHeader'
-import { EmptyState, ErrorBanner, Notice, SkeletonRows } from '../../components/States'
-import { messageOf } from '../../api/api-error'
-import { formatBytes, formatDate } from '../../lib/format'
+import { Notice } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
-import { downloadFile } from '../playground/download'
+import { BatchesTable } from './BatchesTable'
+import { FilesTable } from './FilesTable'
+import { FileViewer } from './FileViewer'
+import { UploadDrop } from './UploadDrop'
 
-/** Batch input files (`/v1/files`): list, upload, download, delete. */
+/** Batch files (`/v1/files`) and batches (`/v1/batches`): upload, list, run, watch, open the results. */
 export default function FilesPage() {
-  const files = useAppStore((s) => s.files)
+  const status = useAppStore((s) => s.files.status)
   const load = useAppStore((s) => s.loadFiles)
-  const upload = useAppStore((s) => s.uploadFile)
-  const remove = useAppStore((s) => s.deleteFile)
-  const fetchContent = useAppStore((s) => s.downloadFile)
-  const notify = useAppStore((s) => s.notify)
-  const input = useRef<HTMLInputElement>(null)
+  const [open, setOpen] = useState<{ id: string; name: string } | null>(null)
   useEffect(() => void load(), [load])
 
   return (
     <div className="page-inner">
-      <PageHeader
-        title="Files"
-        description="Files uploaded for batch processing (purpose batch), as the playground's team sees them."
-        actions={
-          <>
-            <input ref={input} type="file" accept=".jsonl,application/jsonl,application/json" hidden onChange={(e) => (e.target.files?.[0] && void upload(e.target.files[0]), (e.target.value = ''))} />
-            <Button variant="primary" icon="plus" disabled={files.status === 'missing' || files.busy} onClick={() => input.current?.click()}>{files.busy ? 'Uploading…' : 'Upload'}</Button>
-          </>
-        }
-      />
-      {files.status === 'missing' ? (
+      <PageHeader title="Files and batches" description="Batch input files as the playground's team sees them, the batches run from them, and their results." />
+      {status === 'missing' ? (
         <Notice>This gateway has no file endpoints yet (<code>/v1/files</code>). They come with batch support.</Notice>
-      ) : files.status === 'error' && !files.list.length ? (
-        <ErrorBanner onRetry={() => void load()}>{files.error}</ErrorBanner>
-      ) : files.status !== 'ready' ? (
-        <SkeletonRows rows={4} label="Loading files" />
-      ) : files.list.length === 0 ? (
-        <EmptyState icon="files" title="No files" action={<Button onClick={() => input.current?.click()}>Upload a JSONL file</Button>}>Batch requests read their input from a file uploaded here.</EmptyState>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Files table">
-          <table className="table">
-            <thead><tr><th scope="col">File</th><th scope="col">Id</th><th scope="col">Size</th><th scope="col">Uploaded</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-            <tbody>
-              {files.list.map((f) => (
-                <tr key={f.id}>
-                  <td>{f.filename}</td>
-                  <td className="mono small">{f.id}</td>
-                  <td>{formatBytes(f.bytes)}</td>
-                  <td className="muted">{formatDate(f.created_at)}</td>
-                  <td className="muted">{formatDate(f.expires_at ?? null)}</td>
-                  <td className="row-actions">
-                    <Button size="sm" icon="download" aria-label={`Download ${f.filename}`} onClick={() => fetchContent(f.id).then((b) => downloadFile(f.filename, b), (e: unknown) => notify(messageOf(e), 'error'))} />
-                    <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${f.filename}`} confirmLabel={`Confirm delete ${f.filename}`} onConfirm={() => remove(f.id).catch((e: unknown) => notify(messageOf(e), 'error'))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <UploadDrop />
+          <FilesTable onOpen={(f) => setOpen({ id: f.id, name: f.filename })} />
+          <BatchesTable onOpenFile={(id, name) => setOpen({ id, name })} />
+        </>
       )}
-      {files.status === 'ready' && files.error && <ErrorBanner>{files.error}</ErrorBanner>}
+      {open && <FileViewer id={open.id} name={open.name} onClose={() => setOpen(null)} />}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { base64OfDataUrl, readFileAsDataUrl } from '../../lib/audio-data'
 import { localId, type Attachment } from '../../lib/playground-model'
 import { useAppStore } from '../../stores/app-store'
 import { AttachmentList } from './AttachmentList'
+import { VoiceMessageButton } from '../audio/VoiceMessageButton'
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 export const SEND_KEYS = isMac ? '⌘ Enter' : 'Ctrl Enter'
@@ -79,7 +80,8 @@ export function Composer() {
         <input ref={imageInput} type="file" accept="image/*" multiple hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
         <input ref={audioInput} type="file" accept=".wav,.mp3,audio/wav,audio/mpeg" hidden onChange={(e) => (void attach(e.target.files ?? []), (e.target.value = ''))} />
         <Button size="sm" variant="ghost" icon="image" aria-label="Attach an image" onClick={() => imageInput.current?.click()} />
-        <Button size="sm" variant="ghost" icon="mic" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
+        <Button size="sm" variant="ghost" icon="files" aria-label="Attach audio (wav or mp3)" onClick={() => audioInput.current?.click()} />
+        <VoiceMessageButton />
         <span className="composer-hint">{running ? 'Esc to stop' : sendKey === 'enter' ? 'Enter to send, Shift Enter for a new line' : `${SEND_KEYS} to send`}</span>
         <Button size="sm" variant="ghost" disabled={running || (!text.trim() && !attachments.length)} onClick={() => (addMessage('user', text, attachments), setText(''), attachments.forEach((a) => removeAttachment(a.id)))}>
           Add

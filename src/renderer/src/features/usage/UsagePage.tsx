@@ -1,80 +1,74 @@
-import { useEffect, useState } from 'react'
-import { Button } from '../../components/Button'
-import { Field } from '../../components/Field'
-import { PageHeader } from '../../components/PageHeader'
-import { EmptyState, ErrorBanner, Notice, SkeletonRows } from '../../components/States'
+import { useEffect, useMemo } from 'react'
 import { messageOf } from '../../api/api-error'
-import { formatBalance, formatCredits, formatDate, formatMs } from '../../lib/format'
+import { Button } from '../../components/Button'
+import { PageHeader } from '../../components/PageHeader'
+import { formatCredits, formatMs } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
+import { downloadFile } from '../playground/download'
+import { BalanceCard } from './BalanceCard'
+import { UsageChart } from './UsageChart'
+import { UsageFilters } from './UsageFilters'
+import { UsageLog } from './UsageLog'
+import { describeSeries, METRICS, toSeries, type UsageMetric } from './usage-series'
 
-/** Credits balance (with a top-up) and the usage log, newest first. */
+const FORMATS: Record<UsageMetric, (v: number) => string> = {
+  requests: (v) => String(Math.round(v * 100) / 100),
+  tokens: (v) => (v >= 10_000 ? `${Math.round(v / 1000)}k` : String(Math.round(v))),
+  credits: (v) => formatCredits(v),
+  latency_ms: (v) => formatMs(v),
+}
+
+/** What was spent, by whom, on which model, over time: totals, charts, the filtered request log, CSV, the balance. */
 export default function UsagePage() {
-  const status = useAppStore((s) => s.status)
   const usage = useAppStore((s) => s.usage)
-  const models = useAppStore((s) => s.catalog.models)
   const load = useAppStore((s) => s.loadUsage)
-  const addCredits = useAppStore((s) => s.addCredits)
+  const setView = useAppStore((s) => s.setUsageView)
+  const loadKeys = useAppStore((s) => s.loadKeys)
+  const exportUsage = useAppStore((s) => s.exportUsage)
   const notify = useAppStore((s) => s.notify)
-  const [amount, setAmount] = useState('')
-  useEffect(() => void load(), [load])
-  const n = Number(amount)
-  const amountError = amount && (!Number.isFinite(n) || n === 0) ? 'A non-zero number of credits.' : undefined
+  useEffect(() => {
+    void load()
+    void loadKeys()
+  }, [load, loadKeys])
+  const { stats } = usage
+  const charts = useMemo(() => (stats ? METRICS.map((m) => ({ ...m, data: toSeries(stats, m.id) })) : []), [stats])
+  const t = stats?.totals
 
   return (
     <div className="page-inner">
-      <PageHeader title="Usage" description="What was spent, by whom and on which model." />
+      <PageHeader
+        title="Usage"
+        description="What was spent, by whom and on which model."
+        actions={<Button icon="download" onClick={() => exportUsage().then((b) => downloadFile(`gatehouse-usage-${new Date().toISOString().slice(0, 10)}.csv`, b), (e: unknown) => notify(messageOf(e), 'error'))}>Export CSV</Button>}
+      />
       <div className="cards">
-        <section className="card">
-          <h2 className="card-label">Credits balance</h2>
-          <p className="card-value" data-testid="usage-balance">{formatBalance(status?.credits.balance)}</p>
-          <form className="inline-form" onSubmit={(e) => {
-            e.preventDefault()
-            if (amountError || !amount) return
-            addCredits(n).then(() => (setAmount(''), notify('Credits added', 'success')), (err: unknown) => notify(messageOf(err), 'error'))
-          }}>
-            <Field label="Add credits" hint="negative takes credits back" error={amountError}>
-              {(control) => <input {...control} className="input input-sm mono" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
-            </Field>
-            <Button type="submit" size="sm" disabled={!amount || !!amountError}>Add</Button>
-          </form>
+        <BalanceCard />
+        <section className="card" aria-label="Totals">
+          <h2 className="card-label">Requests</h2>
+          <p className="card-value" data-testid="usage-requests">{t ? t.requests.toLocaleString('en-US') : '—'}</p>
+          <p className="small muted">{t ? `${t.errors} failed · ${(t.prompt_tokens + t.completion_tokens).toLocaleString('en-US')} tokens · ${formatCredits(t.credits)} credits · ${formatMs(t.avg_latency_ms)} mean latency` : ''}</p>
         </section>
       </div>
+      <UsageFilters />
       <div className="section-head">
-        <h2 className="section-title">Usage log</h2>
-        <select className="input input-sm" aria-label="Filter by model" value={usage.model} onChange={(e) => void load(e.target.value)}>
-          <option value="">All models</option>
-          {models.map((m) => <option key={m.id} value={m.name}>{m.name}</option>)}
-        </select>
-      </div>
-      {usage.status === 'missing' ? (
-        <Notice>This gateway has no usage log endpoint yet (<code>GET /admin/usage</code>); the balance above is live.</Notice>
-      ) : usage.status === 'error' ? (
-        <ErrorBanner onRetry={() => void load()}>{usage.error}</ErrorBanner>
-      ) : usage.status !== 'ready' ? (
-        <SkeletonRows rows={6} label="Loading usage" />
-      ) : usage.rows.length === 0 ? (
-        <EmptyState icon="usage" title="Nothing used yet">Requests appear here as they are made.</EmptyState>
-      ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Usage log">
-          <table className="table">
-            <thead><tr><th scope="col">When</th><th scope="col">Endpoint</th><th scope="col">Model</th><th scope="col">Agent</th><th scope="col">Status</th><th scope="col">Tokens</th><th scope="col">Latency</th><th scope="col">Credits</th></tr></thead>
-            <tbody>
-              {usage.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="muted">{formatDate(r.created_at)}</td>
-                  <td className="mono small">{r.endpoint ?? '—'}</td>
-                  <td>{r.model ?? r.requested_model ?? '—'}</td>
-                  <td>{r.agent ?? <span className="muted">—</span>}</td>
-                  <td>{r.status ?? '—'}</td>
-                  <td className="mono small">{r.prompt_tokens ?? 0} → {r.completion_tokens ?? 0}</td>
-                  <td>{formatMs(r.latency_ms)}</td>
-                  <td>{formatCredits(typeof r.credits === 'number' ? r.credits : null)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <h2 className="section-title">Over time</h2>
+        <div className="filters">
+          <select className="input input-sm" aria-label="Group by" value={usage.groupBy} onChange={(e) => void setView({ groupBy: e.target.value as typeof usage.groupBy })}>
+            <option value="model">By model</option>
+            <option value="team">By team</option>
+            <option value="key">By key</option>
+          </select>
+          <select className="input input-sm" aria-label="Bucket" value={usage.bucket} onChange={(e) => void setView({ bucket: e.target.value as typeof usage.bucket })}>
+            <option value="hour">Per hour</option>
+            <option value="day">Per day</option>
+          </select>
         </div>
-      )}
+      </div>
+      <div className="chart-grid">
+        {charts.map((c) => <UsageChart key={c.id} title={c.title} description={describeSeries(c.title, usage.bucket, c.data)} data={c.data} format={FORMATS[c.id]} />)}
+      </div>
+      <h2 className="section-title">Request log</h2>
+      <UsageLog />
     </div>
   )
 }

@@ -1,0 +1,90 @@
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { badRequest, GatewayError, isGatewayError } from '../../../shared/errors'
+import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
+import { formatBytes } from '../../config/units'
+import { installAdminAuth } from '../../http/admin-auth'
+import { multipartProblem } from '../../http/multipart-errors'
+import { withSchemas } from '../../http/route-schemas'
+import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
+import { parseOrThrow } from '../../../shared/validation/parse'
+import { contentDisposition } from '../files/byte-range'
+import { cleanFilename } from '../files/receive-upload'
+import { chunkParams, idParams, recordingPatchBody, recordingsQuery, startRecordingBody, uploadFields } from './recordings-schemas'
+
+/** A chunk is a second or a few of audio; this leaves room for a minute of 48 kHz samples. */
+const MAX_CHUNK_BYTES = 8 * 1024 * 1024
+
+export interface RecordingsRoutesOptions {
+  recordings: RecordingsAdmin
+  adminToken: string
+  now: () => number
+  /** The largest upload kept whole (files.max_upload). */
+  maxUploadBytes: number
+}
+
+/** Reads `file` (streamed to a temp file) and the text fields of an upload, in whichever order they come. */
+async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxBytes: number) {
+  if (!req.isMultipart()) throw badRequest('Send the audio as multipart/form-data with a file part named "file" (and optionally title, source, duration).', 'file', 'invalid_content_type')
+  let staged: StagedBlob | undefined
+  let file = { filename: 'audio', contentType: 'application/octet-stream' }
+  const fields: Record<string, string> = {}
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest(`Unexpected file part "${part.fieldname}": send the audio as the part named "file".`, part.fieldname)
+        file = { filename: cleanFilename(part.filename), contentType: part.mimetype || 'application/octet-stream' }
+        staged = await recordings.stage(part.file, maxBytes)
+      } else {
+        fields[part.fieldname] = String(part.value)
+      }
+    }
+    if (!staged) throw badRequest('file is required: send the audio as a file part named "file".', 'file')
+    return { staged, file, fields: parseOrThrow(uploadFields, fields) }
+  } catch (e) {
+    await staged?.discard()
+    req.raw.unpipe()
+    req.raw.resume()
+    if (e instanceof BlobTooLargeError) {
+      throw new GatewayError({ status: 413, type: 'request_too_large', code: 'file_too_large', param: 'file', message: `The audio is larger than this gateway's upload limit of ${formatBytes(maxBytes)}. Raise files.max_upload in the config.` })
+    }
+    throw isGatewayError(e) ? e : (multipartProblem(e, 'a file part "file" and the fields title, source, duration') ?? e)
+  }
+}
+
+/** `/admin/recordings`: the audio studio's recordings and the speech history, with their transcripts. */
+export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsRoutesOptions) {
+  const { recordings } = opts
+  installAdminAuth(plain, opts.adminToken, opts.now)
+  await plain.register(multipart, { limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 6, parts: 8, fieldSize: 64 * 1024 } })
+  plain.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_req, body, done) => done(null, body))
+  const app = withSchemas(plain)
+
+  app.get('/recordings', { schema: { querystring: recordingsQuery } }, async (req) => ({ object: 'list', data: recordings.list(req.query) }))
+  app.post('/recordings', { schema: { body: startRecordingBody } }, async (req, reply) =>
+    reply.code(201).send(recordings.start({ title: req.body.title, sampleRate: req.body.sample_rate })),
+  )
+  app.post('/recordings/upload', async (req, reply) => {
+    const { staged, file, fields } = await readUpload(req, recordings, opts.maxUploadBytes)
+    const created = await recordings.upload(staged, { title: fields.title ?? file.filename, source: fields.source, filename: file.filename, contentType: file.contentType, duration: fields.duration ?? null })
+    return reply.code(201).send(created)
+  })
+  app.get('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.get(req.params.id))
+  app.patch('/recordings/:id', { schema: { params: idParams, body: recordingPatchBody } }, async (req) => recordings.update(req.params.id, req.body))
+  app.delete('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.remove(req.params.id))
+
+  app.put('/recordings/:id/chunks/:seq', { schema: { params: chunkParams } }, async (req) => {
+    if (!Buffer.isBuffer(req.body)) throw badRequest('Send the chunk as the raw body with Content-Type: application/octet-stream (16-bit little-endian samples).', 'body', 'invalid_content_type')
+    return recordings.appendChunk(req.params.id, req.params.seq, req.body)
+  })
+
+  app.get('/recordings/:id/audio', { schema: { params: idParams } }, async (req, reply) => {
+    const audio = await recordings.audio(req.params.id)
+    return reply
+      .header('content-type', audio.contentType)
+      .header('content-length', audio.bytes)
+      .header('content-disposition', contentDisposition(audio.filename))
+      .header('cache-control', 'no-store')
+      .send(audio.body)
+  })
+}

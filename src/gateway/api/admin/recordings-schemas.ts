@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/** Bodies and queries of `/admin/recordings`. */
+
+export const idParams = z.object({ id: z.string() })
+export const chunkParams = z.object({ id: z.string(), seq: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more') })
+
+export const recordingsQuery = z.object({
+  q: z.string().max(200).optional(),
+  source: z.enum(['microphone', 'upload', 'speech']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+export const startRecordingBody = z.strictObject({
+  title: z.string().trim().max(200).optional(),
+  /** Samples a second of the 16-bit mono PCM the chunks will carry. */
+  sample_rate: z.number().int(),
+})
+
+const segment = z.object({ id: z.number().int(), start: z.number().min(0), end: z.number().min(0), text: z.string() })
+export const recordingPatchBody = z.strictObject({
+  title: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+  transcript: z
+    .strictObject({
+      text: z.string().max(2_000_000),
+      segments: z.array(segment).max(100_000),
+      language: z.string().max(40).nullable().optional(),
+      model: z.string().max(200).nullable().optional(),
+      task: z.enum(['transcribe', 'translate']).optional(),
+    })
+    .nullable()
+    .optional(),
+  state: z.literal('complete', { error: 'can only be set to "complete" (the recording takes no more chunks)' }).optional(),
+})
+
+/** The text fields of `POST /admin/recordings/upload`. */
+export const uploadFields = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  source: z.enum(['upload', 'speech']).default('upload'),
+  duration: z.coerce.number().min(0).max(24 * 3600).optional(),
+})

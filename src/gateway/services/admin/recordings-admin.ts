@@ -1,0 +1,180 @@
+import { Readable } from 'node:stream'
+import { badRequest, GatewayError, notFound } from '../../../shared/errors'
+import { PCM_CONTENT_TYPE, type RecordingInfo, type RecordingPatch, type RecordingSource } from '../../../shared/recording-wire'
+import { appendBlobAt } from '../../blobs/append-blob'
+import { BLOB_NAME, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
+import { wavHeader } from '../../engines/tts/wav-container'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
+import type { RecordingRow } from '../../store/repos/recordings-repo'
+import type { Store } from '../../store/store'
+
+export interface RecordingsDeps {
+  store: Store
+  /** Recording audio, under `<data-dir>/recordings/`. */
+  blobs: BlobStore
+  clock: Clock
+  ids: IdGenerator
+}
+
+/** The longest recording streamed in chunks: what a transcription takes at most. */
+export const MAX_RECORDING_SECONDS = 4 * 3600
+const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000]
+const seconds = (ms: number) => Math.floor(ms / 1000)
+
+const toInfo = (r: RecordingRow): RecordingInfo => ({
+  id: r.id,
+  object: 'recording',
+  title: r.title,
+  source: r.source,
+  state: r.state,
+  content_type: r.source === 'microphone' ? `${PCM_CONTENT_TYPE};rate=${r.sampleRate}` : r.contentType,
+  filename: r.filename,
+  sample_rate: r.sampleRate,
+  bytes: r.bytes,
+  chunks: r.chunks,
+  duration: r.duration,
+  transcript: r.transcript as RecordingInfo['transcript'],
+  created_at: seconds(r.createdAt),
+  updated_at: seconds(r.updatedAt),
+})
+
+const conflict = (message: string, code: string) => new GatewayError({ status: 409, type: 'invalid_request_error', code, message })
+
+/**
+ * Recordings and their transcripts: made by streaming chunks from a microphone (16-bit PCM, each chunk
+ * fsynced before it is acknowledged), uploaded whole, or kept from text to speech.
+ */
+export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDeps) {
+  /** Appends to one recording run one after another, so chunk numbers and lengths stay in step. */
+  const queues = new Map<string, Promise<unknown>>()
+  const serialized = <T>(id: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(id) ?? Promise.resolve()).then(fn, fn)
+    const settled = run.catch(() => undefined)
+    queues.set(id, settled)
+    void settled.then(() => queues.get(id) === settled && queues.delete(id))
+    return run
+  }
+
+  function row(id: string): RecordingRow {
+    const r = BLOB_NAME.test(id) ? store.recordings.get(id) : undefined
+    if (!r) throw notFound(`No recording "${id}": it does not exist or was deleted.`, 'recording_not_found', 'id')
+    return r
+  }
+
+  const newRow = (fields: Pick<RecordingRow, 'title' | 'source' | 'state' | 'contentType' | 'filename' | 'sampleRate' | 'bytes' | 'duration'>): RecordingRow => {
+    const now = clock.now()
+    return { id: `rec-${ids.token(12)}`, chunks: 0, transcript: null, createdAt: now, updatedAt: now, ...fields }
+  }
+
+  return {
+    get: (id: string): RecordingInfo => toInfo(row(id)),
+
+    list: (q: { q?: string; source?: RecordingSource; limit: number; offset: number }): RecordingInfo[] =>
+      store.recordings.list({ query: q.q, source: q.source, limit: q.limit, offset: q.offset }).map(toInfo),
+
+    /** A recording to be streamed in chunks (`appendChunk`), empty until the first one arrives. */
+    start(input: { title?: string; sampleRate: number }): RecordingInfo {
+      if (!SAMPLE_RATES.includes(input.sampleRate)) throw badRequest(`sample_rate must be one of ${SAMPLE_RATES.join(', ')}; got ${input.sampleRate}.`, 'sample_rate')
+      const r = newRow({ title: input.title || 'Recording', source: 'microphone', state: 'recording', contentType: PCM_CONTENT_TYPE, filename: null, sampleRate: input.sampleRate, bytes: 0, duration: 0 })
+      store.recordings.insert(r)
+      return toInfo(r)
+    },
+
+    /**
+     * Chunk `seq` (from 0) of 16-bit samples. Acknowledged once it is on the disk; sending an
+     * acknowledged chunk again changes nothing, so a client that lost an answer may simply resend.
+     */
+    appendChunk(id: string, seq: number, data: Buffer): Promise<RecordingInfo> {
+      return serialized(id, async () => {
+        const r = row(id)
+        if (r.source !== 'microphone') throw conflict(`Recording ${id} was uploaded whole; only a recording started with sample_rate takes chunks.`, 'not_streamed')
+        if (r.state === 'complete') throw conflict(`Recording ${id} is finished and takes no more chunks.`, 'recording_finished')
+        if (seq < r.chunks) return toInfo(r)
+        if (seq > r.chunks) throw conflict(`Chunk ${seq} came before chunk ${r.chunks}: send chunk ${r.chunks} next.`, 'chunk_out_of_order')
+        if (data.length === 0 || data.length % 2 !== 0) throw badRequest(`A chunk holds whole 16-bit samples: an even, non-zero number of bytes; got ${data.length}.`, 'body')
+        const bytes = r.bytes + data.length
+        const duration = bytes / 2 / r.sampleRate!
+        if (duration > MAX_RECORDING_SECONDS) throw new GatewayError({ status: 413, type: 'request_too_large', code: 'recording_too_long', message: `A recording holds at most ${MAX_RECORDING_SECONDS / 3600} hours; start a new one.` })
+        await appendBlobAt(blobs.dir, r.id, r.bytes, data)
+        if (!store.recordings.commitChunk(r.id, seq, bytes, duration, clock.now())) throw conflict(`Chunk ${seq} of ${id} was taken by another request.`, 'chunk_out_of_order')
+        return toInfo(store.recordings.get(id)!)
+      })
+    },
+
+    /** Writes an upload's bytes to a temp file (fsynced), for `upload` to keep. */
+    stage: (source: BlobSource, maxBytes: number) => blobs.stage(source, { maxBytes }),
+
+    /** A whole audio file (an upload, or speech kept for its history); the row is written after the bytes are on the disk. */
+    async upload(staged: StagedBlob, input: { title: string; source: Exclude<RecordingSource, 'microphone'>; filename: string; contentType: string; duration: number | null }): Promise<RecordingInfo> {
+      if (staged.bytes === 0) {
+        await staged.discard()
+        throw badRequest('The audio file is empty.', 'file')
+      }
+      const r = newRow({ title: input.title, source: input.source, state: 'complete', contentType: input.contentType, filename: input.filename, sampleRate: null, bytes: staged.bytes, duration: input.duration })
+      try {
+        await staged.commit(r.id)
+      } catch (e) {
+        await staged.discard()
+        throw e
+      }
+      try {
+        store.recordings.insert(r)
+      } catch (e) {
+        await blobs.remove(r.id)
+        throw e
+      }
+      return toInfo(r)
+    },
+
+    update(id: string, patch: RecordingPatch): Promise<RecordingInfo> {
+      return serialized(id, async () => {
+        const r = row(id)
+        const next: RecordingRow = {
+          ...r,
+          title: patch.title ?? r.title,
+          transcript: patch.transcript === undefined ? r.transcript : (patch.transcript as RecordingRow['transcript']),
+          state: patch.state ?? r.state,
+        }
+        store.recordings.update(next, clock.now())
+        return toInfo(store.recordings.get(id)!)
+      })
+    },
+
+    /** The row goes first: a crash before the bytes are gone leaves an orphan the start-up sweep removes. */
+    remove(id: string): Promise<{ id: string; deleted: true }> {
+      return serialized(id, async () => {
+        row(id)
+        store.recordings.delete(id)
+        await blobs.remove(id)
+        return { id, deleted: true as const }
+      })
+    },
+
+    /**
+     * The audio as a file: a streamed recording as WAV (its acknowledged samples behind a header made
+     * for them), anything else as it was uploaded.
+     */
+    async audio(id: string): Promise<{ contentType: string; filename: string; bytes: number; body: Readable }> {
+      const r = row(id)
+      const safeTitle = r.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || r.id
+      if (r.source !== 'microphone') {
+        return { contentType: r.contentType, filename: r.filename ?? safeTitle, bytes: r.bytes, body: await blobs.openRead(r.id) }
+      }
+      const header = wavHeader(r.bytes, r.sampleRate!)
+      const samples = r.bytes > 0 ? await blobs.openRead(r.id, { start: 0, end: r.bytes - 1 }) : Readable.from([])
+      const body = Readable.from((async function* () {
+        yield header
+        yield* samples
+      })())
+      return { contentType: 'audio/wav', filename: `${safeTitle}.wav`, bytes: header.length + r.bytes, body }
+    },
+
+    /** Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked interrupted. */
+    async recover(): Promise<{ temp: number; orphans: number; interrupted: number }> {
+      const swept = await blobs.sweep((name) => store.recordings.exists(name))
+      return { ...swept, interrupted: store.recordings.markInterrupted() }
+    },
+  }
+}
+
+export type RecordingsAdmin = ReturnType<typeof createRecordingsAdmin>

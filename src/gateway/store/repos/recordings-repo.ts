@@ -1,0 +1,110 @@
+import type { Db } from '../database'
+import { readJson, writeJson } from './json-column'
+
+export type RecordingSource = 'microphone' | 'upload' | 'speech'
+export type RecordingState = 'recording' | 'interrupted' | 'complete'
+
+export interface RecordingRow {
+  id: string
+  title: string
+  source: RecordingSource
+  state: RecordingState
+  contentType: string
+  filename: string | null
+  /** PCM recordings: samples a second. */
+  sampleRate: number | null
+  /** Acknowledged bytes: a file may hold more after a crash, never less. */
+  bytes: number
+  /** Acknowledged chunks: the next chunk to send is number `chunks`. */
+  chunks: number
+  duration: number | null
+  transcript: Record<string, unknown> | null
+  createdAt: number
+  updatedAt: number
+}
+
+interface Raw {
+  id: string
+  title: string
+  source: RecordingSource
+  state: RecordingState
+  content_type: string
+  filename: string | null
+  sample_rate: number | null
+  bytes: number
+  chunks: number
+  duration: number | null
+  transcript: string | null
+  created_at: number
+  updated_at: number
+}
+
+const toRow = (r: Raw): RecordingRow => ({
+  id: r.id,
+  title: r.title,
+  source: r.source,
+  state: r.state,
+  contentType: r.content_type,
+  filename: r.filename,
+  sampleRate: r.sample_rate,
+  bytes: r.bytes,
+  chunks: r.chunks,
+  duration: r.duration,
+  transcript: readJson(r.transcript, null),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+/** Lower-cased title and transcript text: what search looks in. */
+const searchText = (title: string, transcript: Record<string, unknown> | null) => `${title}\n${typeof transcript?.text === 'string' ? transcript.text : ''}`.toLowerCase()
+
+export type RecordingsRepo = ReturnType<typeof createRecordingsRepo>
+
+export function createRecordingsRepo(db: Db) {
+  const insertStmt = db.prepare(`
+    INSERT INTO recordings (id, title, source, state, content_type, filename, sample_rate, bytes, chunks, duration, transcript, search_text, created_at, updated_at)
+    VALUES (@id, @title, @source, @state, @contentType, @filename, @sampleRate, @bytes, @chunks, @duration, @transcript, @searchText, @createdAt, @updatedAt)`)
+  const getStmt = db.prepare('SELECT * FROM recordings WHERE id = ?')
+  const listStmt = db.prepare(`
+    SELECT * FROM recordings
+    WHERE (@query = '' OR instr(search_text, @query) > 0) AND (@source IS NULL OR source = @source)
+    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+  const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
+  const updateStmt = db.prepare(`
+    UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, updated_at = @now WHERE id = @id`)
+  const interruptStmt = db.prepare(`UPDATE recordings SET state = 'interrupted' WHERE state = 'recording'`)
+  const deleteStmt = db.prepare('DELETE FROM recordings WHERE id = ?')
+  const existsStmt = db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck()
+
+  return {
+    insert(row: RecordingRow): void {
+      insertStmt.run({ ...row, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript) })
+    },
+    get(id: string): RecordingRow | undefined {
+      const r = getStmt.get(id) as Raw | undefined
+      return r && toRow(r)
+    },
+    /** Newest first; `query` matches title and transcript text, case-insensitively. */
+    list(opts: { query?: string; source?: RecordingSource; limit: number; offset: number }): RecordingRow[] {
+      const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), source: opts.source ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
+      return rows.map(toRow)
+    },
+    /** Commits an appended chunk; false when another append got there first (the chunk count moved). */
+    commitChunk(id: string, expected: number, bytes: number, duration: number, now: number): boolean {
+      return appendStmt.run({ id, expected, bytes, chunks: expected + 1, duration, now }).changes > 0
+    },
+    update(row: RecordingRow, now: number): void {
+      updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), now })
+    },
+    /** Start-up: a recording still being made when the gateway stopped was interrupted. */
+    markInterrupted(): number {
+      return interruptStmt.run().changes
+    },
+    delete(id: string): boolean {
+      return deleteStmt.run(id).changes > 0
+    },
+    exists(id: string): boolean {
+      return existsStmt.get(id) !== undefined
+    },
+  }
+}

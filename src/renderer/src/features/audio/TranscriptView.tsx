@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react'
+import { Button } from '../../components/Button'
+import { Notice } from '../../components/States'
+import type { RecordingTranscript } from '../../../../shared/recording-wire'
+import { downloadFile } from '../playground/download'
+import { clock, exportTranscript, type ExportFormat } from './lib/transcript-export'
+
+/** A transcript: segments whose times seek the player, the text to edit and save, and the export in the chosen format. */
+export function TranscriptView({ transcript, format, title, currentTime, onSeek, onSave }: {
+  transcript: RecordingTranscript
+  format: ExportFormat
+  title: string
+  currentTime: number
+  onSeek: (seconds: number) => void
+  onSave: (text: string) => Promise<void>
+}) {
+  const [text, setText] = useState(transcript.text)
+  const [saving, setSaving] = useState(false)
+  useEffect(() => setText(transcript.text), [transcript.text])
+  const empty = !transcript.text.trim() && transcript.segments.length === 0
+  const exported = exportTranscript({ ...transcript, text }, format)
+
+  return (
+    <section className="studio-card" aria-labelledby="transcript-title">
+      <div className="section-head">
+        <h3 id="transcript-title" className="section-title">Transcript{transcript.model ? <span className="muted small"> · {transcript.model}{transcript.language ? ` · ${transcript.language}` : ''}</span> : null}</h3>
+        <Button size="sm" icon="download" disabled={empty} onClick={() => downloadFile(`${title.replace(/[^\w .-]+/g, '').trim() || 'transcript'}.${format}`, exported.body, exported.type)}>Export .{format}</Button>
+      </div>
+      {empty ? (
+        <Notice tone="warning">No speech detected: the model heard no words in this recording.</Notice>
+      ) : (
+        <>
+          {transcript.segments.length > 0 && (
+            <ol className="segments" aria-label="Segments">
+              {transcript.segments.map((s) => (
+                <li key={s.id}>
+                  <button type="button" className={`segment${currentTime >= s.start && currentTime < s.end ? ' segment-current' : ''}`} onClick={() => onSeek(s.start)}>
+                    <span className="segment-time mono">{clock(s.start)}</span>
+                    <span>{s.text.trim()}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          {format === 'txt' ? (
+            <div className="stack">
+              <label className="field-label" htmlFor="transcript-text">Text</label>
+              <textarea id="transcript-text" className="input autogrow" value={text} onChange={(e) => setText(e.target.value)} />
+              <div className="row-end">
+                <Button size="sm" icon="save" disabled={text === transcript.text || saving} onClick={() => (setSaving(true), void onSave(text).finally(() => setSaving(false)))}>Save text</Button>
+              </div>
+            </div>
+          ) : (
+            <pre className="code-block transcript-preview" aria-label={`Transcript as ${format}`}>{exported.body}</pre>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

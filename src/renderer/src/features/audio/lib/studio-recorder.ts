@@ -1,0 +1,176 @@
+import type { RecordingInfo } from '../../../../../shared/recording-wire'
+import { openMicrophone } from './mic-capture'
+import { concatSamples, STUDIO_SAMPLE_RATE } from './pcm'
+import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'
+import { rmsLevel, SpeechChunker } from './speech-chunker'
+
+export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
+
+export interface RecorderSnapshot {
+  status: RecorderStatus
+  error: string | null
+  /** Input level of the last tenth of a second, 0..1 on a 60 dB scale. */
+  level: number
+  /** Loudest sample of each tenth of a second so far (the last minute of them). */
+  waveform: number[]
+  seconds: number
+  /** Seconds the gateway has acknowledged (on its disk). */
+  savedSeconds: number
+  recording: RecordingInfo | null
+  live: TranscriptSoFar | null
+}
+
+export interface RecorderDeps {
+  startRecording(body: { title?: string; sample_rate: number }): Promise<RecordingInfo>
+  appendRecordingChunk(id: string, seq: number, samples: Int16Array): Promise<RecordingInfo>
+  updateRecording(id: string, patch: { state?: 'complete'; transcript?: RecordingInfo['transcript'] }): Promise<RecordingInfo>
+  onChange(snapshot: RecorderSnapshot): void
+}
+
+/** A second of audio per chunk: what a crash can lose at most. */
+const CHUNK_SAMPLES = STUDIO_SAMPLE_RATE
+const WAVEFORM_COLUMNS = 600
+
+/** getUserMedia's failures in words a person can act on. */
+export function microphoneProblem(e: unknown): string {
+  const name = (e as DOMException)?.name
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Microphone access was refused. Allow the microphone for this page (in the browser\'s site settings or the system\'s privacy settings), then press Record again.'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one (or pick another input) and press Record again.'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'The microphone could not be opened: another application may be using it.'
+  return `The microphone could not be started: ${(e as Error)?.message ?? String(e)}`
+}
+
+const levelOf = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(1, (20 * Math.log10(rms) + 60) / 60)))
+
+/**
+ * Records from a microphone at 16 kHz: each second goes to the gateway as a chunk (acknowledged once
+ * it is on disk, retried until it is), levels and a waveform for the page, and, when asked, a live
+ * transcript of the pieces cut at the speaker's pauses.
+ */
+export class StudioRecorder {
+  private snap: RecorderSnapshot = { status: 'idle', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null }
+  private mic: { context: AudioContext; close(): void } | null = null
+  private pending: Int16Array[] = []
+  private pendingLength = 0
+  private seq = 0
+  private uploads: Promise<void> = Promise.resolve()
+  private live: { chunker: SpeechChunker; job: PieceTranscription } | null = null
+
+  constructor(private readonly deps: RecorderDeps) {}
+
+  get snapshot(): RecorderSnapshot {
+    return this.snap
+  }
+
+  private update(patch: Partial<RecorderSnapshot>) {
+    this.snap = { ...this.snap, ...patch }
+    this.deps.onChange(this.snap)
+  }
+
+  async start(opts: { deviceId?: string; title?: string; live?: { transcribe: TranscribePiece; prompt?: string } | null }): Promise<void> {
+    if (this.snap.status !== 'idle') return
+    this.update({ status: 'starting', error: null, level: 0, waveform: [], seconds: 0, savedSeconds: 0, recording: null, live: null })
+    try {
+      this.mic = await openMicrophone((samples) => this.take(samples), opts.deviceId)
+      void this.mic.context.suspend()
+    } catch (e) {
+      this.update({ status: 'idle', error: microphoneProblem(e) })
+      return
+    }
+    try {
+      const recording = await this.deps.startRecording({ title: opts.title, sample_rate: STUDIO_SAMPLE_RATE })
+      this.seq = 0
+      this.pending = []
+      this.pendingLength = 0
+      if (opts.live) {
+        const job = new PieceTranscription({ sampleRate: STUDIO_SAMPLE_RATE, transcribe: opts.live.transcribe, prompt: opts.live.prompt, onUpdate: (live) => this.update({ live }) })
+        this.live = { chunker: new SpeechChunker({ sampleRate: STUDIO_SAMPLE_RATE }), job }
+      }
+      this.update({ status: 'recording', recording, live: opts.live ? { text: '', segments: [], language: null, doneSeconds: 0, pending: '', queued: 0 } : null })
+      await this.mic?.context.resume()
+    } catch (e) {
+      this.release()
+      this.update({ status: 'idle', error: `Recording could not start: ${(e as Error).message}` })
+    }
+  }
+
+  pause(): void {
+    if (this.snap.status !== 'recording') return
+    void this.mic?.context.suspend()
+    this.update({ status: 'paused', level: 0 })
+  }
+
+  resume(): void {
+    if (this.snap.status !== 'paused') return
+    void this.mic?.context.resume()
+    this.update({ status: 'recording' })
+  }
+
+  /**
+   * Stops, sends what is left and marks the recording finished. The live transcript's last piece is
+   * transcribed after that, in the background; its result is kept with the recording (`onTranscript`).
+   */
+  async stop(onTranscript?: (rec: RecordingInfo) => void): Promise<RecordingInfo | null> {
+    const { recording } = this.snap
+    if (!recording || (this.snap.status !== 'recording' && this.snap.status !== 'paused')) return null
+    this.update({ status: 'stopping', level: 0 })
+    this.release()
+    this.flushChunk()
+    await this.uploads
+    const done = await this.deps.updateRecording(recording.id, { state: 'complete' })
+    const live = this.live
+    this.live = null
+    this.update({ status: 'idle', recording: done })
+    if (live) {
+      const rest = live.chunker.flush()
+      if (rest) live.job.add(rest)
+      void live.job.finished().then(
+        async (t) => {
+          if (t.text) onTranscript?.(await this.deps.updateRecording(recording.id, { transcript: { text: t.text, segments: t.segments, language: t.language } }))
+        },
+        () => undefined,
+      )
+    }
+    return done
+  }
+
+  private release() {
+    this.mic?.close()
+    this.mic = null
+  }
+
+  private take(samples: Int16Array) {
+    if (this.snap.status !== 'recording') return
+    this.pending.push(samples)
+    this.pendingLength += samples.length
+    if (this.live) for (const piece of this.live.chunker.push(samples)) this.live.job.add(piece)
+    let peak = 0
+    for (const s of samples) peak = Math.max(peak, Math.abs(s))
+    const waveform = [...this.snap.waveform, peak / 32768].slice(-WAVEFORM_COLUMNS)
+    this.update({ level: levelOf(rmsLevel(samples)), waveform, seconds: this.snap.seconds + samples.length / STUDIO_SAMPLE_RATE })
+    if (this.pendingLength >= CHUNK_SAMPLES) this.flushChunk()
+  }
+
+  /** Queues what was captured as the next chunk; uploads go one at a time, each retried until the gateway has it. */
+  private flushChunk() {
+    if (!this.pendingLength || !this.snap.recording) return
+    const samples = concatSamples(this.pending)
+    this.pending = []
+    this.pendingLength = 0
+    const id = this.snap.recording.id
+    const seq = this.seq++
+    this.uploads = this.uploads.then(async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const rec = await this.deps.appendRecordingChunk(id, seq, samples)
+          this.update({ savedSeconds: rec.duration ?? this.snap.savedSeconds, error: null })
+          return
+        } catch (e) {
+          if (attempt >= 9) return void this.update({ error: `Saving the recording stopped at ${this.snap.savedSeconds.toFixed(0)} s: ${(e as Error).message}` })
+          this.update({ error: `Saving the recording is behind (${(e as Error).message}); retrying…` })
+          await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)))
+        }
+      }
+    })
+  }
+}

@@ -1,0 +1,39 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useAppStore } from '../../stores/app-store'
+import { StudioRecorder, type RecorderSnapshot } from './lib/studio-recorder'
+
+/** The studio's recorder, wired to the gateway; the page re-renders with each snapshot. */
+export function useStudioRecorder() {
+  const api = useAppStore((s) => s.transcribeAudio)
+  const startRecording = useAppStore((s) => s.startStudioRecording)
+  const appendChunk = useAppStore((s) => s.appendStudioChunk)
+  const updateRecording = useAppStore((s) => s.updateRecording)
+  const [snapshot, setSnapshot] = useState<RecorderSnapshot | null>(null)
+  const recorder = useMemo(
+    () => new StudioRecorder({ startRecording, appendRecordingChunk: appendChunk, updateRecording, onChange: setSnapshot }),
+    [startRecording, appendChunk, updateRecording],
+  )
+  // Leaving the page mid-recording stops it: what was captured is already on the gateway's disk.
+  useEffect(() => () => void recorder.stop(), [recorder])
+  return { recorder, snapshot: snapshot ?? recorder.snapshot, transcribeAudio: api }
+}
+
+/** Audio inputs the browser offers; names appear once microphone access was granted. */
+export function useAudioInputs(refreshKey: unknown) {
+  const [inputs, setInputs] = useState<MediaDeviceInfo[]>([])
+  useEffect(() => {
+    let alive = true
+    const load = () =>
+      navigator.mediaDevices
+        ?.enumerateDevices()
+        .then((all) => alive && setInputs(all.filter((d) => d.kind === 'audioinput')))
+        .catch(() => undefined)
+    void load()
+    navigator.mediaDevices?.addEventListener?.('devicechange', load)
+    return () => {
+      alive = false
+      navigator.mediaDevices?.removeEventListener?.('devicechange', load)
+    }
+  }, [refreshKey])
+  return inputs
+}

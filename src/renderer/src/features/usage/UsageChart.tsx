@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import type { ChartSeries } from './usage-series'
+
+/** Colours that read on the light and the dark theme alike. */
+const PALETTE = ['#4c6ef5', '#e8590c', '#2f9e44', '#c2255c', '#1098ad', '#9c36b5', '#f08c00', '#5c7cfa']
+
+/**
+ * One metric over time, a line per group (uPlot on a canvas). The canvas is described in words for
+ * screen readers; the legend under it is uPlot's own table of the hovered values.
+ */
+export function UsageChart({ title, description, data, format }: { title: string; description: string; data: ChartSeries; format: (v: number) => string }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = box.current
+    if (!el || !data.xs.length) return
+    const style = getComputedStyle(el)
+    const text = style.getPropertyValue('--text-2').trim() || '#586172'
+    const grid = style.getPropertyValue('--border').trim() || '#e0e4ea'
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+    const opts: uPlot.Options = {
+      width: Math.max(240, el.clientWidth),
+      height: 180,
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: {
+        x: { time: true },
+        // Counts and costs start at zero, so a small change does not look like a large one.
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
+      },
+      axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      series: [{}, ...data.series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: data.xs.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)) }))],
+    }
+    const plot = new uPlot(opts, [data.xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData, el)
+    const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 180 }))
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      plot.destroy()
+    }
+  }, [data, format])
+  return (
+    <figure className="studio-card chart" aria-label={title}>
+      <figcaption className="section-title">{title}</figcaption>
+      {data.xs.length ? <div ref={box} role="img" aria-label={description} /> : <p className="small muted">No requests in this range.</p>}
+    </figure>
+  )
+}

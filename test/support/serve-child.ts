@@ -1,0 +1,42 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+
+/**
+ * `npm run serve` as a child process (the CLI from source) on a free port, for tests that kill it
+ * mid-request. Call `killAll` after each test.
+ */
+export function serveChildren() {
+  const children: ChildProcessWithoutNullStreams[] = []
+  return {
+    killAll() {
+      for (const c of children.splice(0)) c.kill('SIGKILL')
+    },
+    serve(dataDir: string, configFile: string) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })
+      children.push(child)
+      let out = ''
+      let err = ''
+      child.stdout.on('data', (d) => (out += d))
+      child.stderr.on('data', (d) => (err += d))
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
+      const listening = new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const m = /listening on (http:\/\/\S+)/.exec(out)
+          if (m) resolve(m[1]!)
+        })
+        void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)))
+      })
+      return { child, exited, listening }
+    },
+  }
+}
+
+/** Polls `probe` until it returns a value. */
+export async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
