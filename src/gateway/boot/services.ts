@@ -20,6 +20,14 @@ import { createMessagesService } from '../services/messages/messages-service'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
+import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
+import { gatewayToolsStep } from '../services/tools/gateway-tools-step'
+import { createOcrTool } from '../services/tools/ocr/ocr-tool'
+import { noEmbeddings } from '../services/tools/rag/embedder'
+import { createRagService } from '../services/tools/rag/rag-service'
+import { createRagTool } from '../services/tools/rag/rag-tool'
+import { createToolSettings } from '../services/tools/tool-settings'
+import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
 import { silentLogger } from '../kernel/logging'
 import { GATEWAY_VERSION } from '../kernel/version'
 import type { GatewayDeps } from './gateway-deps'
@@ -38,8 +46,14 @@ export function createServices(deps: GatewayDeps) {
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
-  const chat = createChatService({ pipeline })
   const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
+  // Vector search in RAG collections: the embeddings service goes here when it lands (issue 11).
+  const rag = createRagService({ store, clock, ids, embedders: noEmbeddings })
+  const ocr = createOcrEngine()
+  const webSearch = createWebSearchTool({ settings: toolSettings })
+  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
+  const chat = createChatService({ pipeline, steps: [tools] })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock),
@@ -54,8 +68,11 @@ export function createServices(deps: GatewayDeps) {
     batches: createBatchService({ store, clock, ids, runner }),
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
+    tools: { rag, settings: toolSettings },
     async close() {
       ledger.flush()
+      await ocr.close()
+      await webSearch.close()
       await registry.close()
       await connections.closeAll()
     },

@@ -1,4 +1,4 @@
-import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig } from './config-schema'
+import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig, WebSearchConfig } from './config-schema'
 
 export const DEFAULT_PORT = 4310
 export const DEFAULT_HOST = '127.0.0.1'
@@ -36,6 +36,8 @@ export interface GatewayConfig {
     vadMinSeconds: number
   }
   audio: { maxUploadBytes: number }
+  /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
+  tools: { webSearch: WebSearchConfig }
   providers: ProviderConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]

@@ -78,6 +78,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       vadMinSeconds: raw.engines?.vad_min_seconds ?? DEFAULT_VAD_MIN_SECONDS,
     },
     audio: { maxUploadBytes: raw.audio?.max_upload ?? DEFAULT_AUDIO_UPLOAD },
+    tools: { webSearch: raw.tools?.web_search ?? {} },
     providers: raw.providers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],

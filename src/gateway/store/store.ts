@@ -2,6 +2,8 @@ import { openDatabase, type Db } from './database'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
+import { createChunksRepo } from './repos/chunks-repo'
+import { createCollectionsRepo } from './repos/collections-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
 import { createConversationsRepo } from './repos/conversations-repo'
@@ -13,6 +15,7 @@ import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
 import { createUsersRepo } from './repos/users-repo'
+import { loadVectorExtension } from './vector-extension'
 
 export type Store = ReturnType<typeof createStore>
 
@@ -37,6 +40,8 @@ export function createStore(db: Db) {
     completions: createCompletionsRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
+    collections: createCollectionsRepo(db),
+    chunks: createChunksRepo(db, loadVectorExtension(db)),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

@@ -93,6 +93,8 @@ export interface ChatCompletionChunkDelta {
   refusal?: string | null
   tool_calls?: ToolCallDelta[]
   function_call?: { name?: string; arguments?: string }
+  /** Citations of the gateway's tools, in one chunk just before the choice's finish. */
+  annotations?: UrlCitation[]
 }
 
 export interface ChatCompletionChunkChoice {

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionRequest } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
 import type { RequestContext } from '../pipeline/request-context'
+import type { ToolRunLog } from '../../store/repos/usage-repo'
 import type { Target } from '../routing/resolve-model'
 
 /** What a step knows while it runs: the request, the model about to answer, and its own scratch space. */
@@ -10,6 +11,8 @@ export interface ChatStepContext {
   target: Target
   /** Per-request state shared by a step's hooks and kept across fallback attempts (work done once stays done). */
   state: Map<string, unknown>
+  /** The request's gateway-run tools, logged with its usage row: a step adds each tool it runs. */
+  tools: ToolRunLog[]
 }
 
 /**

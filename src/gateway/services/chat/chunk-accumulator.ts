@@ -1,4 +1,4 @@
-import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ToolCall } from '../../../shared/chat/types'
+import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ToolCall, UrlCitation } from '../../../shared/chat/types'
 
 interface ChoiceState {
   content: string
@@ -6,6 +6,7 @@ interface ChoiceState {
   toolCalls: ToolCall[]
   finish: FinishReason | null
   deltas: number
+  annotations: UrlCitation[]
 }
 
 /**
@@ -21,7 +22,7 @@ export class ChunkAccumulator {
     this.id ||= chunk.id
     this.created ||= chunk.created
     for (const c of chunk.choices) {
-      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], finish: null, deltas: 0 }
+      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], finish: null, deltas: 0, annotations: [] }
       this.choices.set(c.index, s)
       if (c.delta.content) {
         s.content += c.delta.content
@@ -40,6 +41,7 @@ export class ChunkAccumulator {
           s.deltas++
         }
       }
+      if (c.delta.annotations) s.annotations.push(...c.delta.annotations)
       if (c.finish_reason) s.finish = c.finish_reason
     }
   }
@@ -62,6 +64,7 @@ export class ChunkAccumulator {
           content: s.content || null,
           refusal: s.refusal || null,
           ...(s.toolCalls.length ? { tool_calls: s.toolCalls.filter(Boolean) } : {}),
+          ...(s.annotations.length ? { annotations: s.annotations } : {}),
         },
       }))
   }

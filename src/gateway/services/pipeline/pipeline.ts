@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/runtime'
 import type { CallContext } from '../../providers/contracts/provider-config'
 import type { Modalities, Modality, ProviderRegistry } from '../../providers/registry'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
-import type { UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
+import type { ToolRunLog, UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
 import type { ProviderConfigs } from '../routing/provider-configs'
@@ -24,6 +24,8 @@ export interface Run<M extends Modality = Modality> {
   chain: Target[]
   reservation: Reservation
   attempts: UsageAttempt[]
+  /** Gateway-run tools (chat steps add them as they run), for the usage row. */
+  tools: ToolRunLog[]
   metadata: Record<string, string> | null
 }
 
@@ -90,7 +92,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
       const reservation = ledger.reserve(spec.hold(chain))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], metadata: spec.metadata ?? null }
+      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata: spec.metadata ?? null }
     },
 
     /**
@@ -134,6 +136,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
           modelId: target?.model.id ?? null,
           modelName: target?.model.name ?? null,
           attempts: run.attempts,
+          tools: run.tools,
           metadata: run.metadata,
           ...counters,
           error: o.error ?? null,

@@ -3,6 +3,7 @@ import { usageAndAgents } from './0002-usage-and-agents'
 import { filesSchema } from './0003-files'
 import { batchesSchema } from './0004-batches'
 import { conversations } from './0005-conversations'
+import { gatewayTools } from './0007-gateway-tools'
 
 export interface Migration {
   version: number
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   filesSchema,
   batchesSchema,
   conversations,
+  gatewayTools,
 ]
