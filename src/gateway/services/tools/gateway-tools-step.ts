@@ -1,4 +1,4 @@
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChatTool, OcrTool, RagTool, WebSearchTool } from '../../../shared/chat/types'
+import { ocrToolSettings, type ChatCompletion, type ChatCompletionChunk, type ChatCompletionRequest, type ChatMessage, type ChatTool, type OcrTool, type RagTool, type WebSearchTool } from '../../../shared/chat/types'
 import { isGatewayError } from '../../../shared/errors'
 import type { ChatStream } from '../../providers/contracts/chat'
 import type { ToolRunLog } from '../../store/repos/usage-repo'
@@ -20,6 +20,19 @@ export interface GatewayToolRunners {
 }
 
 const isGatewayTool = (t: ChatTool) => t.type !== 'function'
+
+/** What a tool run is about, for its log line even when it fails before it starts. */
+function describeTool(tool: ChatTool, query: string): { name: string; input: string } {
+  if (tool.type === 'web_search') {
+    const mcp = (tool as WebSearchTool).web_search?.mcp
+    return mcp?.type === 'url' ? { name: 'universal', input: mcp.options.url } : { name: mcp?.options.tool ?? 'web_search', input: mcp?.options.query ?? query }
+  }
+  if (tool.type === 'rag') {
+    const { mcp } = (tool as RagTool).rag
+    return { name: mcp.collection_uuid, input: mcp.query?.trim() || query }
+  }
+  return { name: tool.type, input: ocrToolSettings(tool as OcrTool).file_id }
+}
 
 function lastUserText(messages: ChatMessage[]): string {
   const m = [...messages].reverse().find((x) => x.role === 'user')
@@ -62,12 +75,12 @@ function withSources(req: ChatCompletionRequest, sources: readonly Source[]): Ch
  */
 export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
   async function runOne(tool: ChatTool, i: number, req: ChatCompletionRequest, c: ChatStepContext): Promise<Source[]> {
-    const param = `tools[${i}]`
+    const param = tool.type === 'web_search' || tool.type === 'rag' ? `tools[${i}].${tool.type}` : `tools[${i}]`
     const started = tools.now()
-    const log: ToolRunLog = { type: tool.type, name: tool.type, input: '', status: 'ok', latencyMs: 0, sources: [] }
+    const query = lastUserText(req.messages)
+    const log: ToolRunLog = { type: tool.type, ...describeTool(tool, query), status: 'ok', latencyMs: 0, sources: [] }
     try {
       const { signal } = c.request
-      const query = lastUserText(req.messages)
       const run =
         tool.type === 'web_search'
           ? await tools.webSearch.run(tool as WebSearchTool, query, signal, param)
