@@ -35,8 +35,8 @@ export async function startFakeWeb() {
   ]
   const server = await startFakeServer((req, res) => {
     const url = new URL(req.url, 'http://x')
-    const json = (body: unknown, status = 200) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body)
+    const json = (body: unknown, status = 200) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    const html = (body: string) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body)
     switch (url.pathname) {
       case '/search':
         return json({ query: url.searchParams.get('q'), results: results().map((r) => ({ title: r.title, url: r.url, content: r.snippet, engine: 'fake' })) })
@@ -54,11 +54,11 @@ export async function startFakeWeb() {
       case '/pages/dogs':
         return html(DOGS_PAGE)
       case '/pages/moved':
-        return res.writeHead(302, { location: '/pages/cats' }).end()
+        return void res.writeHead(302, { location: '/pages/cats' }).end()
       case '/pages/binary':
-        return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(64))
+        return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(64))
       default:
-        return res.writeHead(404).end()
+        return void res.writeHead(404).end()
     }
   })
   base = server.url

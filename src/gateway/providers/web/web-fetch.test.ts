@@ -33,12 +33,12 @@ describe('web fetcher', () => {
   let port: string
   beforeAll(async () => {
     server = await startFakeServer((req, res) => {
-      const send = (type: string, body: string | Buffer) => res.writeHead(200, { 'content-type': type }).end(body)
+      const send = (type: string, body: string | Buffer) => void res.writeHead(200, { 'content-type': type }).end(body)
       if (req.url === '/page') return send('text/html; charset=utf-8', '<p>hello</p>')
       if (req.url === '/big') return send('text/html', 'x'.repeat(5000))
-      if (req.url === '/to-other-loopback') return res.writeHead(302, { location: `http://127.0.0.2:${port}/page` }).end()
-      if (req.url === '/to-named') return res.writeHead(301, { location: `http://internal.test:${port}/page` }).end()
-      if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end()
+      if (req.url === '/to-other-loopback') return void res.writeHead(302, { location: `http://127.0.0.2:${port}/page` }).end()
+      if (req.url === '/to-named') return void res.writeHead(301, { location: `http://internal.test:${port}/page` }).end()
+      if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end()
       if (req.url === '/hang') return // never answers
       res.writeHead(404).end()
     })

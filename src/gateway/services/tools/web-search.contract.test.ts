@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 import type { RecordedRequest } from '../../../../test/support/fake-upstream'
 import { BRAVE_TEST_KEY, startFakeWeb, type FakeWeb } from '../../../../test/support/fake-web'
@@ -114,7 +115,7 @@ describe('web_search run by the gateway (official openai client, loopback fakes)
   it('streams the citations in a chunk before the finish, with indices into the streamed content', async () => {
     const content = 'Cats sleep on roofs [1]. That is all.'
     answerNext(h, content)
-    const stream = await ask(h, [webSearch({ type: 'query', options: { tool: 'searxng_search', query: 'cats' } })], { stream: true })
+    const stream = (await ask(h, [webSearch({ type: 'query', options: { tool: 'searxng_search', query: 'cats' } })], { stream: true })) as unknown as AsyncIterable<ChatCompletionChunk>
     let text = ''
     const seen: string[] = []
     let annotations: Annotation[] = []
