@@ -35,7 +35,8 @@ export function creatureCorpus(count: number, seed = 7): CorpusDoc[] {
   const names = new Set<string>()
   const docs: CorpusDoc[] = []
   while (docs.length < count) {
-    const name = Array.from({ length: 3 }, () => pick(SYLLABLES)).join('')
+    // three syllables give 8,000 names; larger corpora (the bench) take four
+    const name = Array.from({ length: docs.length < 4000 ? 3 : 4 }, () => pick(SYLLABLES)).join('')
     if (names.has(name)) continue
     names.add(name)
     const creature = name[0]!.toUpperCase() + name.slice(1)
