@@ -1,5 +1,6 @@
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
+import type { ToolRunInfo } from './tools-wire'
 
 export type { ModelPricing }
 
@@ -151,6 +152,8 @@ export interface UsageRow {
   usage_estimated: boolean
   error: string | null
   metadata: Record<string, string> | null
+  /** Gateway-run tools (web search, RAG, OCR) of the request: timing, sources, outcome. */
+  tools: ToolRunInfo[]
 }
 
 /** A completion kept with `store: true` (`GET /admin/completions`). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 import type { RecordedRequest } from '../../../../test/support/fake-upstream'
+import { admin } from '../../../../test/support/harness'
 import { BRAVE_TEST_KEY, startFakeWeb, type FakeWeb } from '../../../../test/support/fake-web'
 
 type Msg = { role: string; content: string }
@@ -78,6 +79,8 @@ describe('web_search run by the gateway (official openai client, loopback fakes)
     expect(row.tools).toEqual([
       expect.objectContaining({ type: 'web_search', name: 'searxng_search', input: 'city animals', status: 'ok', sources: [{ title: 'Cats of Paris', url: `${web.url}/pages/cats` }, { title: 'Dogs of Lyon', url: `${web.url}/pages/dogs` }] }),
     ])
+    const listed = (await h.gw.app.inject({ method: 'GET', url: '/admin/usage?limit=1', headers: admin })).json().data[0]
+    expect(listed.tools).toEqual([expect.objectContaining({ type: 'web_search', name: 'searxng_search', status: 'ok', latency_ms: expect.any(Number), sources: row.tools[0]!.sources })])
   })
 
   it('searches Brave with its key and DuckDuckGo by its HTML results, keeping function tools for the model', async () => {
