@@ -6,6 +6,7 @@ import './styles/base.css'
 import './styles/shell.css'
 import './styles/playground.css'
 import './styles/pages.css'
+import './styles/tools.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,7 +13,7 @@ const tag = (name: string): ChatStep => ({
   stream: (s) => {
     const chunks = (async function* () {
       for await (const chunk of s) yield chunk
-      yield { id: name, object: 'chat.completion.chunk', created: 0, model: 'm', choices: [] } as ChatCompletionChunk
+      yield { id: name, object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: null } as ChatCompletionChunk
     })()
     return { [Symbol.asyncIterator]: () => chunks, reportedUsage: () => s.reportedUsage() }
   },

@@ -22,9 +22,10 @@ import type { Connection } from './connection'
 import { requestJson, send } from './http'
 import { createLocalModelsApi, type LocalModelsApi } from './local-models-api'
 import { createManageApi, type ManageApi } from './manage-api'
+import { createToolsApi, type ToolsApi } from './tools-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, ToolsApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<void>
@@ -78,6 +79,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
   return {
     ...createManageApi(conn),
     ...createLocalModelsApi(conn),
+    ...createToolsApi(conn),
     connection: conn,
     health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),

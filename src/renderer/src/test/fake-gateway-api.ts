@@ -6,6 +6,7 @@ import type { ChatRequestBody } from '../api/chat-types'
 import type { GatewayApi } from '../api/gateway-api'
 import { createAppStore } from '../stores/app-store'
 import { fakeManageApi, type FakeRows } from './fake-manage-api'
+import { fakeToolsApi } from './fake-tools-api'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
@@ -50,6 +51,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
   const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean } = {
     ...managed.manage,
     ...managed.local,
+    ...fakeToolsApi(),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,

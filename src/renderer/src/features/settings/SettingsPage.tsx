@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader'
 import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../playground/Composer'
+import { WebSearchSettings } from '../tools/WebSearchSettings'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -64,6 +65,10 @@ export default function SettingsPage() {
           <dt>Connected</dt><dd>{mode === 'web' ? 'in the browser, with a session cookie (web mode)' : 'from the desktop app, with the local admin token'}</dd>
         </dl>
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
+      </section>
+      <section className="settings-section">
+        <h2 className="section-title">Web search</h2>
+        <WebSearchSettings />
       </section>
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
