@@ -68,7 +68,7 @@ function duckTarget(href: string): string | null {
 function parseDuckDuckGo(html: string): SearchHit[] {
   const { document } = parseHTML(html)
   const hits: SearchHit[] = []
-  for (const result of Array.from(document.querySelectorAll('.result'))) {
+  for (const result of Array.from(document.querySelectorAll('.result') as ArrayLike<Element>)) {
     if (result.classList.contains('result--ad')) continue
     const link = result.querySelector('a.result__a')
     const url = link && duckTarget(link.getAttribute('href') ?? '')
