@@ -68,7 +68,9 @@ function duckTarget(href: string): string | null {
 function parseDuckDuckGo(html: string): SearchHit[] {
   const { document } = parseHTML(html)
   const hits: SearchHit[] = []
-  for (const result of Array.from(document.querySelectorAll('.result') as ArrayLike<Element>)) {
+  const results = document.querySelectorAll('.result')
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i]!
     if (result.classList.contains('result--ad')) continue
     const link = result.querySelector('a.result__a')
     const url = link && duckTarget(link.getAttribute('href') ?? '')
