@@ -29,7 +29,7 @@ describe('collections page', () => {
     await waitFor(() => expect([store.getState().collections.error, store.getState().collections.documents['col-1']?.length]).toEqual([null, 2]))
     const table = await within(card).findByRole('region', { name: 'Documents of handbook' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
-    expect(within(card).getByText(/2 documents/)).toBeInTheDocument()
+    expect(within(card).getByText(/2 documents · 2 chunks/)).toBeInTheDocument()
     await user.click(within(table).getByRole('button', { name: 'Delete lunch.txt' }))
     await user.click(within(table).getByRole('button', { name: 'Confirm delete lunch.txt' }))
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))

@@ -9,6 +9,8 @@ import { formatDate } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
 import { CollectionDocuments } from './CollectionDocuments'
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
 /** RAG collections for the `rag` tool: create one (with an embedding model for vector search), fill it, delete it. */
 export default function CollectionsPage() {
   const collections = useAppStore((s) => s.collections)
@@ -74,7 +76,7 @@ export default function CollectionsPage() {
                   <strong>{c.name}</strong>
                 </button>
                 <span className="muted small">
-                  {c.document_count} documents · {c.chunk_count} chunks · {c.embedding_model ? `vectors by ${c.embedding_model}` : 'full text only'} · updated {formatDate(c.updated_at)}
+                  {plural(c.document_count, 'document')} · {plural(c.chunk_count, 'chunk')} · {c.embedding_model ? `vectors by ${c.embedding_model}` : 'full text only'} · updated {formatDate(c.updated_at)}
                 </span>
                 <span className="mono small">{c.id}</span>
                 <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete collection ${c.name}`} confirmLabel={`Confirm delete ${c.name} and its documents`} onConfirm={() => remove(c.id).catch((e: unknown) => notify(messageOf(e), 'error'))} />
