@@ -9,7 +9,8 @@ import { chunkText } from '../src/gateway/services/tools/documents/chunk-text'
 import type { Embedder } from '../src/gateway/services/tools/rag/embedder'
 import { createRagService, type SearchMode } from '../src/gateway/services/tools/rag/rag-service'
 import { openStore } from '../src/gateway/store/store'
-import { creatureCorpus, exactQuery, seeded } from '../test/support/rag-corpus'
+import { seededRandom } from '../src/gateway/services/messages/fixtures/random-json-bodies'
+import { creatureCorpus, exactQuery } from '../test/support/rag-corpus'
 
 /**
  * RAG at 10,000 chunks (BENCH_RAG_CHUNKS): indexing throughput through the real path (chunking, FTS5
@@ -24,7 +25,7 @@ const QUERIES = Number(process.env.BENCH_RAG_QUERIES ?? 200)
 const CHUNK = { size: 240, overlap: 40 }
 const CREATURES_PER_DOC = 10
 
-const rand = seeded(42)
+const rand = seededRandom(42)
 const randomVector = () => {
   const v = Float32Array.from({ length: DIMS }, () => rand() * 2 - 1)
   const norm = Math.hypot(...v)

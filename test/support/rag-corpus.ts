@@ -1,3 +1,5 @@
+import { seededRandom } from '../../src/gateway/services/messages/fixtures/random-json-bodies'
+
 /**
  * A made-up corpus for retrieval tests and the RAG bench: creatures with invented names, each in its
  * own document, described from word lists by a seeded generator (the same corpus every run).
@@ -10,18 +12,6 @@ const FOODS = ['wild plums', 'river snails', 'pine seeds', 'glow worms', 'sea gr
 const HABITS = ['hums at dusk', 'builds towers of pebbles', 'sleeps upside down', 'collects blue feathers', 'swims against the tide', 'paints its nest with clay', 'migrates every spring', 'hides under fallen leaves']
 const COLORS = ['amber', 'silver', 'violet', 'crimson', 'olive', 'cobalt', 'ivory', 'copper']
 
-/** Mulberry32: a small seeded generator, so the corpus is the same every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export interface CorpusDoc {
   name: string
   creature: string
@@ -30,7 +20,7 @@ export interface CorpusDoc {
 
 /** `count` documents, each about one creature with a unique invented name. */
 export function creatureCorpus(count: number, seed = 7): CorpusDoc[] {
-  const rand = seeded(seed)
+  const rand = seededRandom(seed)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!
   const names = new Set<string>()
   const docs: CorpusDoc[] = []
