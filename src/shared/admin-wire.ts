@@ -1,6 +1,7 @@
 import type { NativeAudioSetting } from './model-audio'
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
+import type { ToolRunInfo } from './tools-wire'
 
 export type { ModelPricing }
 
@@ -152,6 +153,8 @@ export interface UsageRow {
   usage_estimated: boolean
   error: string | null
   metadata: Record<string, string> | null
+  /** Gateway-run tools (web search, RAG, OCR) of the request: timing, sources, outcome. */
+  tools: ToolRunInfo[]
 }
 
 /** A completion kept with `store: true` (`GET /admin/completions`). */

@@ -60,7 +60,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
-  await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, adminToken: deps.adminToken, now: () => clock.now() }), { prefix: '/admin' })
+  await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken: deps.adminToken, now: () => clock.now() }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, adminToken: deps.adminToken, now: () => clock.now(), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(webRoutes, { adminToken: deps.adminToken, now: () => clock.now() })
   return app

@@ -24,6 +24,13 @@ import { createMessagesService } from '../services/messages/messages-service'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
+import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
+import { gatewayToolsStep } from '../services/tools/gateway-tools-step'
+import { createOcrTool } from '../services/tools/ocr/ocr-tool'
+import { createRagService } from '../services/tools/rag/rag-service'
+import { createRagTool } from '../services/tools/rag/rag-tool'
+import { createToolSettings } from '../services/tools/tool-settings'
+import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
 import { silentLogger } from '../kernel/logging'
 import { GATEWAY_VERSION } from '../kernel/version'
 import type { GatewayDeps } from './gateway-deps'
@@ -43,9 +50,17 @@ export function createServices(deps: GatewayDeps) {
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
-  const chat = createChatService({ pipeline, steps })
-  const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
+  const files = createFileService({ store, blobs: deps.blobs, clock, ids, retentionSeconds: config.files.retentionSeconds })
+  const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
+  const embeddings = createEmbeddingsService({ pipeline })
+  // A collection with an embedding model embeds its documents and queries through that model's provider.
+  const rag = createRagService({ store, clock, ids, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
+  const ocr = createOcrEngine()
+  const webSearch = createWebSearchTool({ settings: toolSettings })
+  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
+  // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
+  const chat = createChatService({ pipeline, steps: [...steps, tools] })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock),
@@ -54,7 +69,7 @@ export function createServices(deps: GatewayDeps) {
     chat,
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
-    embeddings: createEmbeddingsService({ pipeline }),
+    embeddings,
     models: createModelList(store),
     files,
     runner,
@@ -62,9 +77,12 @@ export function createServices(deps: GatewayDeps) {
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
     recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
+    tools: { rag, settings: toolSettings },
     async close() {
       stopFollowingModels()
       ledger.flush()
+      await ocr.close()
+      await webSearch.close()
       await registry.close()
       await connections.closeAll()
     },

@@ -103,6 +103,22 @@ const batches = z.strictObject({
   concurrency: z.number().int().min(1).max(64).optional(),
 })
 
+const webSearch = z.strictObject({
+  searxng_url: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a SearXNG instance, such as "http://127.0.0.1:8888"' }).optional(),
+  duckduckgo_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  brave_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  brave_api_key: z.string().min(1, 'must not be empty').optional(),
+  timeout: duration.refine((s) => s > 0 && s <= 300, 'must be more than 0 and at most 5m').optional(),
+  max_results: z.number().int().min(1).max(20).optional(),
+  max_page_bytes: size.refine((b) => b >= 1024 && b <= 64 * 1024 * 1024, 'must be from 1kb to 64mb').optional(),
+  max_redirects: z.number().int().min(0).max(20).optional(),
+  allow_private_addresses: z.boolean().optional(),
+})
+
+const tools = z.strictObject({
+  web_search: webSearch.optional(),
+})
+
 export const configSchema = z.strictObject({
   credits: z.number().nonnegative().optional(),
   server: server.optional(),
@@ -111,6 +127,7 @@ export const configSchema = z.strictObject({
   batches: batches.optional(),
   engines: engines.optional(),
   audio: audio.optional(),
+  tools: tools.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
   teams: z.array(team).optional(),
@@ -118,6 +135,7 @@ export const configSchema = z.strictObject({
 })
 
 export type RawConfig = z.output<typeof configSchema>
+export type WebSearchConfig = z.output<typeof webSearch>
 export type ProviderConfig = z.output<typeof provider>
 export type ModelConfig = z.output<typeof model>
 export type TeamConfig = z.output<typeof team>

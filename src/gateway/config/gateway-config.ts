@@ -1,4 +1,4 @@
-import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig } from './config-schema'
+import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig, WebSearchConfig } from './config-schema'
 
 export const DEFAULT_PORT = 4310
 export const DEFAULT_HOST = '127.0.0.1'
@@ -48,6 +48,8 @@ export interface GatewayConfig {
     /** The model that speaks answers for chat models without audio output; undefined: the first tts model. */
     chatSpeechModel: string | undefined
   }
+  /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
+  tools: { webSearch: WebSearchConfig }
   providers: ProviderConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]

@@ -93,6 +93,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       chatTranscriptionModel: raw.audio?.chat_transcription_model,
       chatSpeechModel: raw.audio?.chat_speech_model,
     },
+    tools: { webSearch: raw.tools?.web_search ?? {} },
     providers: raw.providers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],

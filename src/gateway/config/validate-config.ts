@@ -24,6 +24,11 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     else if (ref && !env[ref]) add(`providers[${i}].api_key`, `environment variable ${ref} is not set (set it, or put the key itself in the file)`)
   })
 
+  const braveKey = config.tools?.web_search?.brave_api_key
+  const braveRef = braveKey?.startsWith('env:') ? braveKey.slice(4) : undefined
+  if (braveRef !== undefined && !braveRef) add('tools.web_search.brave_api_key', 'write "env:NAME" with the name of an environment variable')
+  else if (braveRef && !env[braveRef]) add('tools.web_search.brave_api_key', `environment variable ${braveRef} is not set (set it, or put the key itself in the file)`)
+
   const modelNames = new Set<string>()
   const modelIds = new Set<string>()
   const taken = new Map<string, string>()

@@ -2,6 +2,8 @@ import { openDatabase, type Db } from './database'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
+import { createChunksRepo } from './repos/chunks-repo'
+import { createCollectionsRepo } from './repos/collections-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
 import { createConversationsRepo } from './repos/conversations-repo'
@@ -15,6 +17,7 @@ import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
 import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
+import { loadVectorExtension } from './vector-extension'
 
 export type Store = ReturnType<typeof createStore>
 
@@ -42,6 +45,8 @@ export function createStore(db: Db) {
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
     recordings: createRecordingsRepo(db),
+    collections: createCollectionsRepo(db),
+    chunks: createChunksRepo(db, loadVectorExtension(db)),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

@@ -7,6 +7,7 @@ import './styles/shell.css'
 import './styles/playground.css'
 import './styles/pages.css'
 import './styles/studio.css'
+import './styles/tools.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

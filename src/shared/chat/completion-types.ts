@@ -95,6 +95,8 @@ export interface ChatCompletionChunkDelta {
   function_call?: { name?: string; arguments?: string }
   /** Audio answers: the transcript as it is made, then the audio (`id`, `data`, `expires_at`) in the last chunks. */
   audio?: Partial<ResponseAudio>
+  /** Citations of the gateway's tools, in one chunk just before the choice's finish. */
+  annotations?: UrlCitation[]
 }
 
 export interface ChatCompletionChunkChoice {

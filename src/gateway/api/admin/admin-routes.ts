@@ -3,19 +3,23 @@ import { installAdminAuth } from '../../http/admin-auth'
 import { withSchemas } from '../../http/route-schemas'
 import type { AdminServices } from '../../services/admin/admin-services'
 import type { LocalModelsAdmin } from '../../services/admin/local-models-admin'
+import type { RagService } from '../../services/tools/rag/rag-service'
+import type { ToolSettings } from '../../services/tools/tool-settings'
 import { agentsRoutes } from './agents-routes'
 import { keysRoutes } from './keys-routes'
 import { localModelsRoutes } from './local-models-routes'
 import { modelsRoutes } from './models-routes'
 import { teamsRoutes } from './teams-routes'
+import { toolsRoutes } from './tools-routes'
 import { usageRoutes } from './usage-routes'
 import { usageStatsRoutes } from './usage-stats-routes'
 
 /** The admin API for the renderer, under `/admin`, accepted only with the local admin token. */
-export async function adminRoutes(plain: FastifyInstance, opts: { admin: AdminServices; localModels: LocalModelsAdmin; adminToken: string; now: () => number }) {
+export async function adminRoutes(plain: FastifyInstance, opts: { admin: AdminServices; localModels: LocalModelsAdmin; tools: { rag: RagService; settings: ToolSettings }; adminToken: string; now: () => number }) {
   installAdminAuth(plain, opts.adminToken, opts.now)
   const app = withSchemas(plain)
   app.get('/status', async () => opts.admin.status())
   for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes, usageStatsRoutes]) group(app, opts.admin)
   localModelsRoutes(app, opts.localModels)
+  await plain.register(async (scope) => toolsRoutes(scope, opts.tools))
 }

@@ -33,6 +33,7 @@ function row(i: number, fields: Partial<UsageRow>): UsageRow {
     usageEstimated: false,
     error: null,
     metadata: null,
+    tools: [],
     ...fields,
   }
 }

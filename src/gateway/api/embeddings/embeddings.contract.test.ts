@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../test/support/local-chat-harness'
+import { admin } from '../../../../test/support/harness'
 import { floatsFromBase64 } from '../../providers/openai/openai-embeddings-provider'
 
 /**
@@ -82,5 +83,32 @@ describe('upstream embeddings (OpenAI-compatible)', () => {
       ['embed-down', 502],
       ['embed-up', 200],
     ])
+  })
+})
+
+describe('RAG collections embed through the embeddings service', () => {
+  it('indexes documents with the collection\'s local embedding model, vectors stored, and retrieves them in chat', async () => {
+    const api = (method: 'GET' | 'POST', url: string, payload?: object) => h.gw.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) })
+    const rowsBefore = h.gw.store.usage.list({ limit: 1000 }).length
+    const created = await api('POST', '/admin/collections', { name: 'tales', embedding_model: 'stories-embed' })
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().id as string
+    for (const [name, text] of [['fox', 'Once upon a time a little fox ran into the forest to find berries.'], ['boat', 'The old fisherman painted his boat blue before the storm came.']]) {
+      const doc = await api('POST', `/admin/collections/${id}/documents`, { name, text })
+      expect(doc.statusCode, doc.body).toBe(201)
+    }
+    // Every chunk carries the model's 64-dimension float32 vector.
+    const stored = h.gw.store.db.prepare('SELECT length(embedding) AS bytes FROM rag_chunks WHERE collection_id = ?').all(id) as Array<{ bytes: number | null }>
+    expect(stored.length).toBeGreaterThan(0)
+    expect(stored.every((c) => c.bytes === 64 * 4)).toBe(true)
+    // Indexing is the owner's own work: no team's usage row for it.
+    expect(h.gw.store.usage.list({ limit: 1000 })).toHaveLength(rowsBefore)
+    await h.client.chat.completions.create({
+      model: 'gpt-echo',
+      messages: [{ role: 'user', content: 'Once upon a time a little fox ran into the forest to find berries.' }],
+      tools: [{ type: 'rag', rag: { mcp: { collection_uuid: id, top_n: 1 } } }] as never,
+    })
+    const context = (h.upstream.requests.at(-1)!.json.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'system')!.content
+    expect(context).toMatch(/\[1\] fox\n/)
   })
 })

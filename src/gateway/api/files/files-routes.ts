@@ -22,7 +22,7 @@ const listQuery = z.object({
     .pipe(z.number().min(1, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`).max(MAX_LIST_LIMIT, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`))
     .optional(),
   order: z.enum(['asc', 'desc']).optional(),
-  purpose: z.enum(['batch', 'batch_output']).optional(),
+  purpose: z.enum(['batch', 'batch_output', 'vision', 'user_data']).optional(),
 })
 
 const fileParams = z.object({ file_id: z.string() })

@@ -114,7 +114,7 @@ describe('upload errors', () => {
 
   it('explains a wrong or missing purpose, a missing file and a text "file"', async () => {
     await expect(client().files.create({ file: await toFile(Buffer.from('x'), 'a.jsonl'), purpose: 'fine-tune' })).rejects.toSatisfy(
-      (e) => status(e) === 400 && /purpose must be "batch".*"fine-tune"/.test((e as Error).message),
+      (e) => status(e) === 400 && /purpose must be one of "batch", "vision" or "user_data".*"fine-tune"/.test((e as Error).message),
     )
     await expect400(await post(form([['file', blob, 'a.jsonl']])), 'purpose', /purpose is required/)
     await expect400(await post(form([['purpose', 'batch']])), 'file', /file is required/)

@@ -8,10 +8,12 @@ import type { FileService } from '../../services/files/file-service'
 export interface ReceivedUpload {
   staged: StagedBlob
   filename: string
-  purpose: 'batch'
+  purpose: UploadPurpose
 }
 
-const PURPOSES = ['batch'] as const
+/** What clients may upload: batch input, and images or documents for the gateway's OCR tool. */
+const PURPOSES = ['batch', 'vision', 'user_data'] as const
+type UploadPurpose = (typeof PURPOSES)[number]
 
 /** The name as the client's machine knew it, without folders or control characters. */
 export function cleanFilename(raw: string): string {
@@ -23,7 +25,7 @@ export function cleanFilename(raw: string): string {
 
 function checkPurpose(value: string): void {
   if (!(PURPOSES as readonly string[]).includes(value)) {
-    throw badRequest(`purpose must be "batch" (the only purpose this gateway stores files for); got ${JSON.stringify(value.slice(0, 64))}.`, 'purpose')
+    throw badRequest(`purpose must be one of "batch", "vision" or "user_data" (images and PDFs for the OCR tool); got ${JSON.stringify(value.slice(0, 64))}.`, 'purpose')
   }
 }
 
@@ -73,7 +75,7 @@ export async function receiveUpload(req: FastifyRequest, files: FileService, max
         throw badRequest(`Unknown field "${part.fieldname}": POST /v1/files takes "file" and "purpose".`, part.fieldname)
       }
     }
-    if (purpose === undefined) throw badRequest('purpose is required: send the field purpose=batch.', 'purpose')
+    if (purpose === undefined) throw badRequest('purpose is required: send the field purpose=batch (or vision, user_data for OCR).', 'purpose')
     if (!staged) throw badRequest('file is required: send the content as a file part named "file".', 'file')
     if (staged.bytes === 0) throw badRequest('The file is empty.', 'file')
   } catch (e) {
@@ -82,5 +84,5 @@ export async function receiveUpload(req: FastifyRequest, files: FileService, max
     req.raw.resume()
     throw uploadError(e, maxBytes)
   }
-  return { staged, filename, purpose: 'batch' }
+  return { staged, filename, purpose: purpose as UploadPurpose }
 }

@@ -34,7 +34,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
   const stepContext = (prep: PreparedChat, target: Target): ChatStepContext => {
     let s = state.get(prep)
     if (!s) state.set(prep, (s = { state: new Map(), charges: { audioSeconds: 0, characters: 0, creditsMicro: 0 } }))
-    return { request: prep.run.ctx, target, ...s }
+    return { request: prep.run.ctx, target, ...s, tools: prep.run.tools }
   }
 
   /** Settles a finished answer; returns its cost in micro-credits. */

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionRequest } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
 import type { RequestContext } from '../pipeline/request-context'
+import type { ToolRunLog } from '../../store/repos/usage-repo'
 import type { Target } from '../routing/resolve-model'
 
 /** Work a step did for the request (audio heard, characters spoken): added to its usage row and its cost. */
@@ -19,6 +20,8 @@ export interface ChatStepContext {
   state: Map<string, unknown>
   /** Per request, like `state`: what steps add here is billed with the answer. */
   charges: StepCharges
+  /** The request's gateway-run tools, logged with its usage row: a step adds each tool it runs. */
+  tools: ToolRunLog[]
 }
 
 /**

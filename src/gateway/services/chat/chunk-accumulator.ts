@@ -1,4 +1,4 @@
-import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ResponseAudio, ToolCall } from '../../../shared/chat/types'
+import type { ChatCompletionChunk, ChatCompletionMessage, FinishReason, ResponseAudio, ToolCall, UrlCitation } from '../../../shared/chat/types'
 
 interface ChoiceState {
   content: string
@@ -7,6 +7,7 @@ interface ChoiceState {
   audio: ResponseAudio | null
   finish: FinishReason | null
   deltas: number
+  annotations: UrlCitation[]
 }
 
 /**
@@ -22,7 +23,7 @@ export class ChunkAccumulator {
     this.id ||= chunk.id
     this.created ||= chunk.created
     for (const c of chunk.choices) {
-      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], audio: null, finish: null, deltas: 0 }
+      const s = this.choices.get(c.index) ?? { content: '', refusal: '', toolCalls: [], audio: null, finish: null, deltas: 0, annotations: [] }
       this.choices.set(c.index, s)
       if (c.delta.content) {
         s.content += c.delta.content
@@ -51,6 +52,7 @@ export class ChunkAccumulator {
           s.deltas++
         }
       }
+      if (c.delta.annotations) s.annotations.push(...c.delta.annotations)
       if (c.finish_reason) s.finish = c.finish_reason
     }
   }
@@ -74,6 +76,7 @@ export class ChunkAccumulator {
           refusal: s.refusal || null,
           ...(s.toolCalls.length ? { tool_calls: s.toolCalls.filter(Boolean) } : {}),
           ...(s.audio ? { audio: s.audio } : {}),
+          ...(s.annotations.length ? { annotations: s.annotations } : {}),
         },
       }))
   }

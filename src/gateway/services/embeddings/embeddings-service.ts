@@ -2,6 +2,7 @@ import type { EmbeddingsRequest } from '../../providers/contracts/embeddings'
 import { chatCostMicro, estimateTokens } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
+import type { ModelRow } from '../../store/repos/models-repo'
 
 export type EmbeddingInput = string | number[]
 
@@ -50,6 +51,13 @@ export function createEmbeddingsService({ pipeline }: { pipeline: Pipeline }) {
         pipeline.fail(run, err)
         throw err
       }
+    },
+
+    /** The gateway's own embedding (a RAG collection's documents and queries): the model itself, outside any team's request. */
+    async embedDirect(model: ModelRow, texts: string[], signal: AbortSignal, requestId: string): Promise<Float32Array[]> {
+      const { provider, ctx } = pipeline.direct('embeddings', model, signal, requestId)
+      const { vectors } = await provider.embed({ input: texts }, ctx)
+      return vectors.map((v) => Float32Array.from(v))
     },
   }
 }

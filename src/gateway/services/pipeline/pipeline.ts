@@ -3,8 +3,9 @@ import type { Clock } from '../../kernel/runtime'
 import type { CallContext } from '../../providers/contracts/provider-config'
 import type { Modalities, Modality, ProviderRegistry } from '../../providers/registry'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
-import type { UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
+import type { ToolRunLog, UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
+import type { ModelRow } from '../../store/repos/models-repo'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
@@ -24,6 +25,8 @@ export interface Run<M extends Modality = Modality> {
   chain: Target[]
   reservation: Reservation
   attempts: UsageAttempt[]
+  /** Gateway-run tools (chat steps add them as they run), for the usage row. */
+  tools: ToolRunLog[]
   metadata: Record<string, string> | null
 }
 
@@ -91,7 +94,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
       const reservation = ledger.reserve(spec.hold(chain))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], metadata: spec.metadata ?? null }
+      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata: spec.metadata ?? null }
     },
 
     /**
@@ -123,6 +126,16 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       throw new GatewayError({ status: 500, type: 'api_error', message: 'No model to try.' })
     },
 
+    /**
+     * A provider for the gateway's own work outside any client request (indexing a RAG collection's
+     * documents): the model's own provider, no team, no credit hold, no usage row.
+     */
+    direct<M extends Modality>(modality: M, model: ModelRow, signal: AbortSignal, requestId: string): { provider: Modalities[M]; ctx: CallContext } {
+      const provider = store.providers.get(model.providerId)
+      if (!provider || !serves({ model, provider }, modality)) throw unfitModel({ model, provider: provider! }, modality, kindOf(model))
+      return { provider: registry.resolve(modality, providerConfigs(provider)), ctx: callContext({ signal, requestId }, { model, provider }) }
+    },
+
     /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
@@ -135,6 +148,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
           modelId: target?.model.id ?? null,
           modelName: target?.model.name ?? null,
           attempts: run.attempts,
+          tools: run.tools,
           metadata: run.metadata,
           ...counters,
           error: o.error ?? null,

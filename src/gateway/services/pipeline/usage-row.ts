@@ -30,6 +30,7 @@ export function usageRow(
     usageEstimated: false,
     error: null,
     metadata: null,
+    tools: [],
     ...fields,
   }
 }

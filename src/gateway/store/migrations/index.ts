@@ -4,6 +4,7 @@ import { filesSchema } from './0003-files'
 import { batchesSchema } from './0004-batches'
 import { conversations } from './0005-conversations'
 import { recordings } from './0006-recordings'
+import { gatewayTools } from './0007-gateway-tools'
 
 export interface Migration {
   version: number
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   batchesSchema,
   conversations,
   recordings,
+  gatewayTools,
 ]

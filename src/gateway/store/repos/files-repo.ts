@@ -1,6 +1,7 @@
 import type { Db } from '../database'
 
-export type FilePurpose = 'batch' | 'batch_output'
+/** `vision` and `user_data` uploads are images and documents for the OCR tool. */
+export type FilePurpose = 'batch' | 'batch_output' | 'vision' | 'user_data'
 
 export interface FileRow {
   id: string

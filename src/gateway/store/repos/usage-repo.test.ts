@@ -27,6 +27,7 @@ const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): Usag
   usageEstimated: false,
   error: null,
   metadata: null,
+  tools: [],
   ...patch,
 })
 

@@ -10,6 +10,20 @@ export interface UsageAttempt {
   error?: string
 }
 
+/** A gateway-run tool (web search, RAG, OCR) of a chat request: what it did, how long it took, what it found. */
+export interface ToolRunLog {
+  /** The tool's type: `web_search`, `rag`, or the OCR tool's `<vendor>_ocr`. */
+  type: string
+  /** The engine or target: `searxng_search`, `universal`, a collection id, a file id. */
+  name: string
+  /** The query, URL or file it ran on. */
+  input: string
+  status: 'ok' | 'error'
+  latencyMs: number
+  sources: Array<{ title: string; url: string }>
+  error?: string
+}
+
 export interface UsageRow {
   id: string
   createdAt: number
@@ -36,6 +50,8 @@ export interface UsageRow {
   usageEstimated: boolean
   error: string | null
   metadata: Record<string, string> | null
+  /** Gateway-run tools of the request, in the order they ran. */
+  tools: ToolRunLog[]
 }
 
 interface Raw {
@@ -63,6 +79,7 @@ interface Raw {
   usage_estimated: number
   error: string | null
   metadata: string | null
+  tools: string | null
 }
 
 const toRow = (r: Raw): UsageRow => ({
@@ -90,6 +107,7 @@ const toRow = (r: Raw): UsageRow => ({
   usageEstimated: r.usage_estimated === 1,
   error: r.error,
   metadata: readJson(r.metadata, null),
+  tools: readJson(r.tools, []),
 })
 
 export interface UsageFilter {
@@ -108,10 +126,10 @@ export function createUsageRepo(db: Db) {
   const insertStmt = db.prepare(`
     INSERT INTO usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
       attempts, status, stream, latency_ms, prompt_tokens, completion_tokens, cached_tokens, cache_creation_tokens,
-      audio_seconds, characters, credits_micro, usage_estimated, error, metadata)
+      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools)
     VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
       @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
-      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata)`)
+      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools)`)
   const getStmt = db.prepare('SELECT * FROM usage_log WHERE id = ?')
 
   return {
@@ -122,6 +140,7 @@ export function createUsageRepo(db: Db) {
         stream: row.stream ? 1 : 0,
         usageEstimated: row.usageEstimated ? 1 : 0,
         metadata: row.metadata ? writeJson(row.metadata) : null,
+        tools: row.tools.length ? writeJson(row.tools) : null,
       })
     },
     get(id: string): UsageRow | undefined {

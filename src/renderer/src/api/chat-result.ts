@@ -1,3 +1,4 @@
+import type { UrlCitation } from '../../../shared/chat/types'
 import type { ChatChunk, ChatCompletion, TokenLogprob, ToolCall, Usage } from './chat-types'
 
 /** One choice of an answer, built from a JSON completion or accumulated from stream chunks. */
@@ -10,6 +11,8 @@ export interface ChoiceResult {
   logprobs: TokenLogprob[]
   /** Base64 audio and its transcript, when the answer was asked for audio. */
   audio: { id: string; data: string; transcript: string } | null
+  /** Sources the gateway's tools gave the model, as the answer cites them. */
+  citations?: UrlCitation[]
 }
 
 /** What the answer cost and how it was served: usage, credits, timing, and the model that answered. */
@@ -48,6 +51,7 @@ export function choicesFromCompletion(c: ChatCompletion): ChoiceResult[] {
       finishReason: ch.finish_reason,
       logprobs: ch.logprobs?.content ?? [],
       audio: ch.message.audio ? { id: ch.message.audio.id, data: ch.message.audio.data, transcript: ch.message.audio.transcript } : null,
+      ...(ch.message.annotations?.length ? { citations: ch.message.annotations } : {}),
     }))
 }
 
@@ -82,6 +86,7 @@ export function applyChunk(choices: ChoiceResult[], chunk: ChatChunk): ChoiceRes
       finishReason: c.finish_reason ?? prev.finishReason,
       logprobs: c.logprobs?.content ? [...prev.logprobs, ...c.logprobs.content] : prev.logprobs,
       audio,
+      ...(d.annotations?.length || prev.citations ? { citations: [...(prev.citations ?? []), ...(d.annotations ?? [])] } : {}),
     }
   }
   return next

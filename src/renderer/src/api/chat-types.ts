@@ -2,7 +2,7 @@
  * The chat-completions wire format (spec 2.1-2.4 and 6) as the playground reads it. Exact shapes come
  * from src/shared/chat; replies are typed leniently here because a client must cope with partial ones.
  */
-import type { ResponseAudio, TokenLogprob, ToolCall, ToolCallDelta, UserContentPart } from '../../../shared/chat/types'
+import type { ResponseAudio, TokenLogprob, ToolCall, ToolCallDelta, UrlCitation, UserContentPart } from '../../../shared/chat/types'
 
 export type { JsonObject, TokenLogprob, TopLogprob, ToolCall, ToolCallDelta, UserContentPart } from '../../../shared/chat/types'
 export type AudioReply = ResponseAudio
@@ -34,6 +34,7 @@ export interface ResponseMessage {
   refusal: string | null
   tool_calls?: ToolCall[]
   audio?: AudioReply | null
+  annotations?: UrlCitation[]
 }
 
 export interface ChatCompletion {
@@ -54,7 +55,7 @@ export interface ChatChunk {
   choices: {
     index: number
     finish_reason: string | null
-    delta: { role?: string; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; audio?: Partial<AudioReply> }
+    delta: { role?: string; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; audio?: Partial<AudioReply>; annotations?: UrlCitation[] }
     logprobs?: { content: TokenLogprob[] | null; refusal?: TokenLogprob[] | null } | null
   }[]
   usage?: Usage | null

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { createAccessSlice } from './access-slice'
 import { createAudioSlice } from './audio-slice'
 import { createCatalogSlice } from './catalog-slice'
+import { createCollectionsSlice } from './collections-slice'
 import { createCompareSlice } from './compare-slice'
 import { createConversationsSlice } from './conversations-slice'
 import { createFilesSlice } from './files-slice'
@@ -38,6 +39,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createFilesSlice(deps)(...a),
     ...createAudioSlice(deps)(...a),
     ...createRecordingsSlice(deps)(...a),
+    ...createCollectionsSlice(deps)(...a),
   }))
 }
 

@@ -3,6 +3,7 @@ import type { GatewayApi } from '../api/gateway-api'
 import type { AccessSlice } from './access-slice'
 import type { AudioSlice } from './audio-slice'
 import type { CatalogSlice } from './catalog-slice'
+import type { CollectionsSlice } from './collections-slice'
 import type { CompareSlice } from './compare-slice'
 import type { ConversationsSlice } from './conversations-slice'
 import type { FilesSlice } from './files-slice'
@@ -30,7 +31,8 @@ export type AppState = SessionSlice &
   UsageSlice &
   FilesSlice &
   AudioSlice &
-  RecordingsSlice
+  RecordingsSlice &
+  CollectionsSlice
 
 /** What the slices need from outside; tests pass fakes. */
 export interface StoreDeps {

@@ -5,6 +5,7 @@ import { LogprobText } from './LogprobText'
 import { MessageText } from './MessageText'
 import { StructuredResult } from './StructuredResult'
 import { ToolCallCard } from './ToolCallCard'
+import { SourcesList } from '../tools/SourcesList'
 
 /** One choice of an answer: text (or tokens with logprobs), refusal, parsed JSON, audio, tool calls. */
 export function ChoiceBody({ choice, answer, raw, pending, answerableCallIds, onAnswerCall }: {
@@ -36,6 +37,7 @@ export function ChoiceBody({ choice, answer, raw, pending, answerableCallIds, on
       {choice.toolCalls.map((call) => (
         <ToolCallCard key={call.id || call.function.name} call={call} answerable={!pending && answerableCallIds.has(call.id)} onAnswer={onAnswerCall && ((content) => onAnswerCall(call.id, content))} />
       ))}
+      {choice.citations && !pending && <SourcesList citations={choice.citations} />}
     </div>
   )
 }

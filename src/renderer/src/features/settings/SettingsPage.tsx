@@ -7,6 +7,7 @@ import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../playground/Composer'
 import { DesktopPortSection } from './DesktopPortSection'
+import { WebSearchSettings } from '../tools/WebSearchSettings'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -67,6 +68,10 @@ export default function SettingsPage() {
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
       </section>
       <DesktopPortSection />
+      <section className="settings-section">
+        <h2 className="section-title">Web search</h2>
+        <WebSearchSettings />
+      </section>
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">

@@ -12,6 +12,7 @@ import { PHONE, useMediaQuery } from './use-media-query'
 import { useTheme } from './use-theme'
 
 const FilesPage = lazy(() => import('../files/FilesPage'))
+const CollectionsPage = lazy(() => import('../collections/CollectionsPage'))
 const AudioPage = lazy(() => import('../audio/AudioPage'))
 const KeysPage = lazy(() => import('../keys/KeysPage'))
 const ModelsPage = lazy(() => import('../models/ModelsPage'))
@@ -28,6 +29,7 @@ function Page({ page, navigate }: { page: PageId; navigate: (page: PageId) => vo
   switch (page) {
     case 'playground': return <PlaygroundPage onNavigate={navigate} />
     case 'files': return <FilesPage />
+    case 'collections': return <CollectionsPage />
     case 'audio': return <AudioPage />
     case 'keys': return <KeysPage />
     case 'models': return <ModelsPage onNavigate={navigate} />

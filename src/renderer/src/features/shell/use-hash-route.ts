@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 export const PAGES = [
   { id: 'playground', label: 'Playground', icon: 'playground' },
   { id: 'files', label: 'Files', icon: 'files' },
+  { id: 'collections', label: 'Collections', icon: 'search' },
   { id: 'audio', label: 'Audio', icon: 'audio' },
   { id: 'keys', label: 'Keys', icon: 'keys' },
   { id: 'models', label: 'Models', icon: 'models' },

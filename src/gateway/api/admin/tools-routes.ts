@@ -1,0 +1,75 @@
+import multipart from '@fastify/multipart'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { GatewayError } from '../../../shared/errors'
+import { parseOrThrow } from '../../../shared/validation/parse'
+import { formatBytes } from '../../config/units'
+import { readSmallForm } from '../../http/multipart-form'
+import { withSchemas } from '../../http/route-schemas'
+import type { RagService } from '../../services/tools/rag/rag-service'
+import type { ToolSettings } from '../../services/tools/tool-settings'
+
+const collectionBody = z.strictObject({
+  name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  description: z.string().max(2000).nullable().optional(),
+  embedding_model: z.string().min(1).nullable().optional(),
+  chunk_size: z.number().int().min(100, 'must be from 100 to 20000 characters').max(20_000, 'must be from 100 to 20000 characters').optional(),
+  chunk_overlap: z.number().int().min(0, 'must be 0 or more characters').optional(),
+})
+
+const documentBody = z.strictObject({
+  name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+  text: z.string().min(1, 'must not be empty'),
+})
+
+const webSearchBody = z.strictObject({
+  searxng_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as "http://127.0.0.1:8888"' }).nullable().optional(),
+  duckduckgo_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
+  brave_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
+  brave_api_key: z.string().min(1, 'must not be empty (send null to remove the key)').nullable().optional(),
+  timeout_seconds: z.number().positive().max(300, 'must be at most 300 seconds').nullable().optional(),
+  max_results: z.number().int().min(1).max(20).nullable().optional(),
+  max_page_bytes: z.number().int().min(1024).max(64 * 1024 * 1024).nullable().optional(),
+  max_redirects: z.number().int().min(0).max(20).nullable().optional(),
+  allow_private_addresses: z.boolean().nullable().optional(),
+})
+const settingsBody = z.strictObject({ web_search: webSearchBody.optional() })
+
+const collectionParams = z.object({ id: z.string() })
+const documentParams = z.object({ id: z.string(), doc_id: z.string() })
+
+/** Documents are read whole into memory to be parsed: this bounds one upload. */
+const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
+
+const tooLarge = () =>
+  new GatewayError({ status: 413, type: 'request_too_large', code: 'file_too_large', param: 'file', message: `A document may be at most ${formatBytes(MAX_DOCUMENT_BYTES)}; split it into several.` })
+
+/** RAG collections and their documents, and the settings of the gateway-run tools (README "Gateway-run tools"). */
+export async function toolsRoutes(plain: FastifyInstance, opts: { rag: RagService; settings: ToolSettings }) {
+  const { rag, settings } = opts
+  await plain.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES + 1, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } })
+  const app = withSchemas(plain)
+
+  app.get('/collections', async () => ({ data: rag.list() }))
+  app.post('/collections', { schema: { body: collectionBody } }, async (req, reply) => reply.code(201).send(rag.create(req.body)))
+  app.get('/collections/:id', { schema: { params: collectionParams } }, async (req) => rag.get(req.params.id))
+  app.delete('/collections/:id', { schema: { params: collectionParams } }, async (req) => rag.remove(req.params.id))
+
+  app.get('/collections/:id/documents', { schema: { params: collectionParams } }, async (req) => ({ data: rag.documents(req.params.id) }))
+  app.post('/collections/:id/documents', { schema: { params: collectionParams } }, async (req, reply) => {
+    const abort = new AbortController()
+    req.raw.once('close', () => req.raw.destroyed && abort.abort())
+    if (req.isMultipart()) {
+      const form = await readSmallForm(req, { allowed: ['name'], maxBytes: MAX_DOCUMENT_BYTES, tooLarge, howToSend: 'Send a file part "file" (and optionally a field "name"), or JSON {name, text}.' })
+      if (!form.file) throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'missing_file', param: 'file', message: 'file is required: send the document as a file part named "file".' })
+      const name = form.fields.name?.[0] ?? form.file.filename
+      return reply.code(201).send(await rag.addDocument(req.params.id, { name, bytes: form.file.data }, abort.signal))
+    }
+    const body = parseOrThrow(documentBody, req.body)
+    return reply.code(201).send(await rag.addDocument(req.params.id, { name: body.name, bytes: Buffer.from(body.text, 'utf8'), mediaType: /\.(html?|md|markdown)$/i.test(body.name) ? undefined : 'text/plain' }, abort.signal))
+  })
+  app.delete('/collections/:id/documents/:doc_id', { schema: { params: documentParams } }, async (req) => rag.removeDocument(req.params.id, req.params.doc_id))
+
+  app.get('/tools/settings', async () => ({ web_search: settings.info() }))
+  app.patch('/tools/settings', { schema: { body: settingsBody } }, async (req) => ({ web_search: req.body.web_search ? settings.update(req.body.web_search) : settings.info() }))
+}

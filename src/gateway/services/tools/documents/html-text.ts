@@ -1,0 +1,34 @@
+import { Readability } from '@mozilla/readability'
+import { convert, type SelectorDefinition } from 'html-to-text'
+import { parseHTML } from 'linkedom'
+
+const headings: SelectorDefinition[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }))
+const SELECTORS: SelectorDefinition[] = [
+  ...headings,
+  { selector: 'a', options: { ignoreHref: true } },
+  { selector: 'img', format: 'skip' },
+  { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+]
+// Without an article, the page's chrome goes too.
+const CHROME: SelectorDefinition[] = ['nav', 'header', 'footer', 'aside', 'form', 'script', 'style', 'noscript', 'svg', 'iframe'].map((selector) => ({ selector, format: 'skip' }))
+
+const toText = (html: string, extra: SelectorDefinition[] = []) =>
+  convert(html, { wordwrap: false, selectors: [...SELECTORS, ...extra] })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+
+/**
+ * An HTML page as clean readable text: Mozilla's Readability finds the article (as Firefox's reader view
+ * does), html-to-text lays it out (paragraphs, lists, tables); a page without an article keeps its body
+ * less navigation, headers, footers and scripts.
+ */
+export function readableText(html: string, url?: string): { title: string; text: string } {
+  const { document } = parseHTML(html)
+  const title = document.querySelector('title')?.textContent?.trim() ?? ''
+  if (url) document.documentElement?.setAttribute('data-url', url)
+  const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()
+  const text = article?.content ? toText(article.content) : ''
+  if (text.length >= 200) return { title: article?.title?.trim() || title, text }
+  const { document: fresh } = parseHTML(html)
+  return { title, text: toText(fresh.body?.innerHTML ?? html, CHROME) }
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../database'
+
+export interface NewChunk {
+  documentId: string
+  collectionId: string
+  seq: number
+  text: string
+  embedding: Float32Array | null
+}
+
+export interface ChunkHit {
+  id: number
+  documentId: string
+  seq: number
+  text: string
+  /** BM25 (lower is better, as FTS5 reports it) or cosine distance (0 is identical). */
+  score: number
+}
+
+interface RawHit {
+  id: number
+  document_id: string
+  seq: number
+  text: string
+  score: number
+}
+
+const toHit = (r: RawHit): ChunkHit => ({ id: r.id, documentId: r.document_id, seq: r.seq, text: r.text, score: r.score })
+
+const asBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)
+
+/** Words of a query as an FTS5 expression: each one quoted (no operator can be injected), any of them matching. */
+export function ftsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const unique = [...new Set(words)].slice(0, 64)
+  return unique.length ? unique.map((w) => `"${w}"`).join(' OR ') : null
+}
+
+function cosineDistance(a: Float32Array, b: Float32Array): number {
+  let dot = 0
+  let na = 0
+  let nb = 0
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!
+    na += a[i]! * a[i]!
+    nb += b[i]! * b[i]!
+  }
+  return na && nb ? 1 - dot / Math.sqrt(na * nb) : 1
+}
+
+export type ChunksRepo = ReturnType<typeof createChunksRepo>
+
+/**
+ * Chunks of RAG documents: full-text search with FTS5's BM25, and nearest vectors by cosine distance,
+ * computed inside SQLite by sqlite-vec when it is loaded, else by a scan here.
+ */
+export function createChunksRepo(db: Db, vectorExtension: boolean) {
+  const insertStmt = db.prepare('INSERT INTO rag_chunks (document_id, collection_id, seq, text, embedding) VALUES (@documentId, @collectionId, @seq, @text, @embedding)')
+  const ftsStmt = db.prepare(`
+    SELECT c.id, c.document_id, c.seq, c.text, bm25(rag_chunks_fts) AS score
+    FROM rag_chunks_fts JOIN rag_chunks c ON c.id = rag_chunks_fts.rowid
+    WHERE rag_chunks_fts MATCH @match AND c.collection_id = @collectionId
+    ORDER BY score LIMIT @limit`)
+  const vecStmt = vectorExtension
+    ? db.prepare(`
+        SELECT id, document_id, seq, text, vec_distance_cosine(embedding, @query) AS score
+        FROM rag_chunks WHERE collection_id = @collectionId AND embedding IS NOT NULL
+        ORDER BY score LIMIT @limit`)
+    : null
+  const scanStmt = db.prepare('SELECT id, embedding FROM rag_chunks WHERE collection_id = ? AND embedding IS NOT NULL')
+  const byIdsStmt = db.prepare('SELECT id, document_id, seq, text, 0 AS score FROM rag_chunks WHERE id IN (SELECT value FROM json_each(?))')
+  const insertMany = db.transaction((chunks: NewChunk[]) => {
+    for (const c of chunks) insertStmt.run({ ...c, embedding: c.embedding ? asBlob(c.embedding) : null })
+  })
+
+  function scan(collectionId: string, query: Float32Array, limit: number): ChunkHit[] {
+    const best: Array<{ id: number; score: number }> = []
+    for (const row of scanStmt.iterate(collectionId) as Iterable<{ id: number; embedding: Buffer }>) {
+      const v = new Float32Array(row.embedding.buffer, row.embedding.byteOffset, row.embedding.byteLength / 4)
+      const score = cosineDistance(query, v)
+      if (best.length < limit || score < best[best.length - 1]!.score) {
+        best.push({ id: row.id, score })
+        best.sort((a, b) => a.score - b.score)
+        if (best.length > limit) best.pop()
+      }
+    }
+    const rows = new Map((byIdsStmt.all(JSON.stringify(best.map((b) => b.id))) as RawHit[]).map((r) => [r.id, r]))
+    return best.map((b) => toHit({ ...rows.get(b.id)!, score: b.score }))
+  }
+
+  return {
+    /** How nearest vectors are found here: 'sqlite-vec' or a 'scan' in JavaScript. */
+    vectorSearch: (vecStmt ? 'sqlite-vec' : 'scan') as 'sqlite-vec' | 'scan',
+    /** Inserts a document's chunks in one transaction (the caller's, when it has one). */
+    insertMany: (chunks: NewChunk[]) => insertMany(chunks),
+    fullText(collectionId: string, text: string, limit: number): ChunkHit[] {
+      const match = ftsQuery(text)
+      return match ? (ftsStmt.all({ match, collectionId, limit }) as RawHit[]).map(toHit) : []
+    },
+    nearest(collectionId: string, query: Float32Array, limit: number, how: 'sqlite-vec' | 'scan' = vecStmt ? 'sqlite-vec' : 'scan'): ChunkHit[] {
+      if (how === 'sqlite-vec' && vecStmt) return (vecStmt.all({ query: asBlob(query), collectionId, limit }) as RawHit[]).map(toHit)
+      return scan(collectionId, query, limit)
+    },
+  }
+}
