@@ -33,11 +33,14 @@ test('without the login URL nothing of the admin API is reachable; the login URL
   const allowed = await page.evaluate(async () => (await fetch('/admin/status', { headers: { 'x-gatehouse-web': '1' } })).status)
   expect(allowed).toBe(200)
 
-  // Signing out drops the session.
+  // Signing out ends the session on the gateway: the cookie, replayed, no longer opens anything.
   await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('list', { name: 'Browser sessions' })).toContainText('(this browser)')
   await page.getByRole('button', { name: 'Sign out of this browser' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in to this gateway' })).toBeVisible()
   expect(await context.cookies()).toEqual([])
+  const replayed = await fetch(`${gateway.url}/admin/status`, { headers: { cookie: `gatehouse_session=${cookie!.value}`, 'x-gatehouse-web': '1' } })
+  expect(replayed.status).toBe(401)
 })
 
 test('the admin token pasted into the sign-in form works too; a wrong one is refused', async ({ page }) => {

@@ -14,7 +14,7 @@ export async function startBenchGateway(upstreamUrl: string, key: string, { node
   writeFileSync(
     join(dir, 'config.json'),
     JSON.stringify({
-      credits: 1e12,
+      credits: 1e9,
       providers: [{ id: 'up', type: 'openai', base_url: `${upstreamUrl}/v1`, api_key: 'sk-bench' }],
       models: [{ name: 'bench', provider: 'up', upstream: 'bench-upstream', pricing: { input: 1, output: 1 } }],
       teams: [{ name: 'bench', keys: [key] }],

@@ -155,6 +155,8 @@ export interface UsageRow {
   metadata: Record<string, string> | null
   /** Gateway-run tools (web search, RAG, OCR) of the request: timing, sources, outcome. */
   tools: ToolRunInfo[]
+  /** `started` while the request runs; `interrupted` when the gateway stopped before it ended. */
+  state: 'started' | 'done' | 'interrupted'
 }
 
 /** A completion kept with `store: true` (`GET /admin/completions`). */
@@ -168,6 +170,9 @@ export interface StoredCompletionInfo {
   request: unknown
   response: unknown
 }
+
+/** The most credits one `POST /admin/credits` adds or takes back. */
+export const MAX_TOP_UP_CREDITS = 1_000_000_000
 
 export interface CreditsInfo {
   balance: number
@@ -258,4 +263,51 @@ export interface ModelInput {
   pricing?: ModelPricing
   /** Whether the model hears `input_audio` and answers with audio itself; unset: guessed (shared/model-audio.ts). */
   native_audio?: NativeAudioSetting | null
+}
+
+/** A browser signed in to web mode (`GET /admin/web-sessions`). */
+export interface WebSessionInfo {
+  id: string
+  user_agent: string | null
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+  /** The session of the request that listed them. */
+  current: boolean
+}
+
+/** What an OAuth token may be used for: one scope per endpoint group of `/v1`. */
+export const OAUTH_SCOPES = ['chat', 'messages', 'files', 'audio'] as const
+export type OAuthScope = (typeof OAUTH_SCOPES)[number]
+
+/** An OAuth 2.0 client of the client-credentials grant (`GET /admin/oauth-clients`). */
+export interface OAuthClientInfo {
+  client_id: string
+  kind: 'team' | 'user'
+  team_id: string
+  user_id: string | null
+  name: string | null
+  scopes: OAuthScope[]
+  /** How long the tokens it gets last. */
+  token_ttl_seconds: number
+  /** The secret's prefix and last four characters. */
+  secret_hint: string
+  status: 'active' | 'revoked'
+  created_at: number
+  secret_rotated_at: number
+  revoked_at: number | null
+  last_used_at: number | null
+}
+
+/** The create and rotate replies: the only time the secret itself is sent. */
+export interface IssuedOAuthClient extends OAuthClientInfo {
+  client_secret: string
+}
+
+export interface NewOAuthClientInput {
+  team_id?: string
+  user_id?: string
+  name?: string | null
+  scopes?: OAuthScope[]
+  token_ttl_seconds?: number
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './validation/json-depth'
 import { formatPath } from './validation/json-path'
 
 /**
@@ -55,6 +56,7 @@ function parseUrl(url: string, endpoint: string): { fallbacks: boolean | null } 
  * The body itself is checked by the chat pipeline when the line runs, as the endpoint would check it.
  */
 export function checkBatchLine(text: string, line: number, endpoint: string, seen: Set<string>): CheckedLine {
+  if (jsonNestsDeeperThan(text)) return fail(line, 'json_too_deep', `nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels; flatten it.`)
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
+import type { FastifyBaseLogger } from 'fastify'
 import OpenAI from 'openai'
 import { startFakeAnthropic } from './fake-anthropic'
 import { startFakeOpenAi } from './fake-openai'
@@ -8,7 +9,7 @@ import { baseConfigData, startTestGateway, TEAM_KEY, type TestGateway } from './
  * A real gateway listening on loopback, in front of a fake OpenAI-compatible upstream and a fake
  * Anthropic upstream, with the official SDKs pointed at it.
  */
-export async function startChatHarness(overrides: Record<string, unknown> = {}, openAiProviderExtra: Record<string, unknown> = {}) {
+export async function startChatHarness(overrides: Record<string, unknown> = {}, openAiProviderExtra: Record<string, unknown> = {}, logger?: FastifyBaseLogger) {
   const openai = await startFakeOpenAi()
   const anthropic = await startFakeAnthropic()
   const data = baseConfigData(overrides)
@@ -17,7 +18,7 @@ export async function startChatHarness(overrides: Record<string, unknown> = {}, 
     { id: 'up-anthropic', type: 'anthropic', base_url: anthropic.url, api_key: 'sk-ant-upstream-secret' },
     { id: 'local', type: 'local' },
   ]
-  const gw: TestGateway = await startTestGateway({ configData: data })
+  const gw: TestGateway = await startTestGateway({ configData: data, logger })
   const url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0 })
   const anthropicClient = new Anthropic({ baseURL: url, apiKey: TEAM_KEY, maxRetries: 0 })

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { adminAuthOptions } from '../api/admin/admin-auth-options'
 import { adminRoutes } from '../api/admin/admin-routes'
 import { audioRoutes } from '../api/audio/audio-routes'
 import { batchesRoutes } from '../api/batches/batches-routes'
@@ -10,9 +11,11 @@ import { healthRoutes } from '../api/health/health-routes'
 import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
+import { oauthRoutes } from '../api/oauth/oauth-routes'
 import { webRoutes } from '../api/web/web-routes'
-import { installErrorHandler } from '../http/error-handler'
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
+import { installJsonBodyParser } from '../http/json-body'
 import { lazyRequestLogger } from '../http/lazy-request-logger'
 import { installZodValidation } from '../http/route-schemas'
 import { GATEWAY_VERSION } from '../kernel/version'
@@ -31,6 +34,8 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     return503OnClosing: true,
     forceCloseConnections: true,
     childLoggerFactory: lazyRequestLogger,
+    frameworkErrors,
+    clientErrorHandler,
   })
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id)
@@ -38,6 +43,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   })
   installErrorHandler(app, config.server.bodyLimitBytes)
   installZodValidation(app)
+  installJsonBodyParser(app)
   installHostGuard(app, config.server.allowedHosts)
   if (config.server.corsOrigins.length) {
     const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
@@ -60,8 +66,10 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
-  await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken: deps.adminToken, now: () => clock.now() }), { prefix: '/admin' })
-  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, adminToken: deps.adminToken, now: () => clock.now(), maxUploadBytes: config.files.maxUploadBytes })
-  await app.register(webRoutes, { adminToken: deps.adminToken, now: () => clock.now() })
+  const { adminToken, webSessions } = services
+  await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
+  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(oauthRoutes, { oauth: services.oauth })
+  await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app
 }

@@ -7,6 +7,7 @@ import { createLogger } from '../kernel/logging'
 import { DataDirLockedError } from './data-dir-lock'
 import { startGateway } from './start-gateway'
 import { SealedSecretsError } from '../security/key-slots'
+import { AdminTokenError } from '../security/admin-token'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--port N] [--host H] [--log-level LEVEL]
 
@@ -80,7 +81,7 @@ main(process.argv.slice(2), process.env).then(
     if (code >= 0) process.exit(code)
   },
   (e: unknown) => {
-    if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof SealedSecretsError) process.stderr.write(`${e.message}\n`)
+    if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof SealedSecretsError || e instanceof AdminTokenError) process.stderr.write(`${e.message}\n`)
     else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Cannot listen: ${(e as Error).message}. Pick another --port.\n`)
     else process.stderr.write(`Gatehouse could not start: ${(e as Error).message}\n`)
     process.exit(1)

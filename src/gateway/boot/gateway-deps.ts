@@ -13,6 +13,8 @@ export interface GatewayDeps {
   ids: IdGenerator
   cipher: SecretCipher
   adminToken: string
+  /** The file `adminToken` was read from (headless): watched, so a new token takes over without a restart. */
+  adminTokenFile?: string
   env: Env
   /** File contents on disk, under `<data-dir>/files/`. */
   blobs: BlobStore

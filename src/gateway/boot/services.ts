@@ -11,6 +11,9 @@ import { followInstalledModels } from '../services/local-models/installed-model-
 import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
 import { createAuthenticator } from '../services/auth/authenticate'
+import { createOAuth } from '../services/auth/oauth'
+import { createWebSessions } from '../services/auth/web-sessions'
+import { fixedAdminToken, watchedAdminTokenFile } from '../security/admin-token'
 import { createBatchRunner } from '../services/batches/batch-runner'
 import { createBatchService } from '../services/batches/batch-service'
 import { runChatWith } from '../services/batches/run-chat'
@@ -47,7 +50,7 @@ export function createServices(deps: GatewayDeps) {
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store)
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs })
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
@@ -61,9 +64,16 @@ export function createServices(deps: GatewayDeps) {
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
+  const oauth = createOAuth({ store, clock })
+  const adminToken = deps.adminTokenFile
+    ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
+    : fixedAdminToken(deps.adminToken)
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
-    authenticate: createAuthenticator(store, clock),
+    authenticate: createAuthenticator(store, clock, oauth),
+    oauth,
+    adminToken,
+    webSessions: createWebSessions({ store, clock, ids, adminToken }),
     keys,
     pipeline,
     chat,
@@ -80,7 +90,9 @@ export function createServices(deps: GatewayDeps) {
     tools: { rag, settings: toolSettings },
     async close() {
       stopFollowingModels()
+      adminToken.close()
       ledger.flush()
+      ledger.close()
       await ocr.close()
       await webSearch.close()
       await registry.close()

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { admin, baseConfigData, bearer, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
 import { resolveConfig } from '../config/load-config'
+import { AdminTokenError } from '../security/admin-token'
 import { SealedSecretsError } from '../security/key-slots'
 import { LOCK_FILE } from './data-dir-lock'
 import { startGateway } from './start-gateway'
@@ -78,6 +79,14 @@ describe('startGateway', () => {
     } finally {
       await second.close()
     }
+  })
+
+  it('refuses an empty admin-token file instead of opening the admin API to an empty token, and leaves no lock behind', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gh-start-'))
+    writeFileSync(join(dataDir, 'admin-token'), '')
+    const config = resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {})
+    await expect(startGateway({ config, dataDir, env: {} })).rejects.toThrow(AdminTokenError)
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 
   it('headless, refuses a data dir whose secrets only the desktop app can unseal, and leaves no lock behind', async () => {

@@ -12,7 +12,7 @@ import { withInstalledModels } from '../config/installed-models'
 import { ModelManager } from '../engines/model-manager/model-manager'
 import { installedLocalModels } from '../services/local-models/installed-model-rows'
 import type { Env } from '../kernel/runtime'
-import { loadAdminToken } from '../security/admin-token'
+import { ADMIN_TOKEN_FILE, loadAdminToken } from '../security/admin-token'
 import { fileCipher } from '../security/file-cipher'
 import { assertHeadlessCanReadSecrets } from '../security/key-slots'
 import type { SecretCipher } from '../security/secret-cipher'
@@ -75,7 +75,8 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const config = withInstalledModels(opts.config, await installedLocalModels(new ModelManager({ modelsDir })))
     seedFromConfig(config, { store, clock, ids, cipher })
     const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
-    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), recordingBlobs: createBlobStore(join(opts.dataDir, 'recordings')), modelsDir }
+    const adminTokenFile = opts.adminToken === undefined ? join(opts.dataDir, ADMIN_TOKEN_FILE) : undefined
+    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, adminTokenFile, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), recordingBlobs: createBlobStore(join(opts.dataDir, 'recordings')), modelsDir }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)

@@ -120,7 +120,8 @@ const tools = z.strictObject({
 })
 
 export const configSchema = z.strictObject({
-  credits: z.number().nonnegative().optional(),
+  // Counted in micro-credits as exact integers: at most Number.MAX_SAFE_INTEGER of them.
+  credits: z.number().nonnegative().max(9_000_000_000).optional(),
   server: server.optional(),
   auth: auth.optional(),
   files: files.optional(),

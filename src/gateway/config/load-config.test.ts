@@ -24,6 +24,7 @@ describe('config errors name the field and the fix', () => {
     ['bad provider type', { ...base, providers: [{ id: 'p', type: 'azure' }] }, /^providers\[0\]\.type: must be one of "openai", "anthropic", "local"; got string "azure"$/],
     ['credits not a number', { ...base, credits: 'lots' }, /^credits: must be number; got string "lots"$/],
     ['negative credits', { ...base, credits: -5 }, /^credits: must be at least 0/],
+    ['credits past what micro-credits count exactly', { ...base, credits: 1e300 }, /^credits: must be at most 9000000000/],
     ['short team key', { ...base, teams: [{ name: 'alpha', keys: ['short'] }], users: [] }, /^teams\[0\]\.keys\[0\]: a key must be at least 20 characters long$/],
     ['unknown team of a user', { ...base, users: [{ name: 'ana', team: 'omega' }] }, /^users\[0\]\.team: unknown team "omega"/],
     ['team enables an unknown model', { ...base, teams: [{ name: 'alpha', models: ['gpt-5'] }], users: [] }, /^teams\[0\]\.models\[0\]: unknown model "gpt-5"/],

@@ -5,6 +5,7 @@ export interface PresentedCredentials {
   authorization?: string | undefined
   xApiKey?: string | undefined
   xSvcKey?: string | undefined
+  scope?: string | undefined
 }
 
 /** What authentication hands back: whoever the key belongs to, and whether the key is being rotated out. */
@@ -18,16 +19,17 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 }
 
 /**
- * Authenticates every route of the scope it is installed in with an API key (spec section 5) and puts
+ * Authenticates every route of the scope it is installed in with an API key or an OAuth token (spec
+ * section 5; `scope` is what a token must hold for these routes: chat, messages, files, audio) and puts
  * the holder on `req.principal` (typed where it is used: api/request-context.ts). A key in its rotation
  * grace period still works and says so with `Deprecation` (RFC 9745) and `Sunset` (RFC 8594).
  */
-export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder): void {
+export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder, scope?: string): void {
   app.decorateRequest('principal', null as never)
   app.addHook('onRequest', (req, reply, done) => {
     let holder: KeyHolder
     try {
-      holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key') })
+      holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key'), scope })
     } catch (err) {
       return done(err as Error)
     }

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import { GatewayError, isGatewayError } from '../../shared/errors'
 import { formatBytes } from '../config/units'
 import { anthropicErrorBody, openAiErrorBody } from '../../shared/error-bodies'
@@ -40,8 +42,7 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const e = isGatewayError(err) ? err : fromFastifyError(err, bodyLimit)
     if (e.status >= 500) req.log.error({ err }, 'request failed')
-    const body = isAnthropicFamily(req.url) ? anthropicErrorBody(e) : openAiErrorBody(e)
-    void reply.code(e.status).headers(e.headers).send(body)
+    void reply.code(e.status).headers(e.headers).send(familyBody(req.url, e))
   })
   app.setNotFoundHandler((req, reply) => {
     const e = new GatewayError({
@@ -50,6 +51,42 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
       code: 'unknown_route',
       message: `No route ${req.method} ${req.url.split('?')[0]}. See README.md for the endpoints this gateway serves.`,
     })
-    void reply.code(404).send(isAnthropicFamily(req.url) ? anthropicErrorBody(e) : openAiErrorBody(e))
+    void reply.code(404).send(familyBody(req.url, e))
   })
+}
+
+const familyBody = (url: string, e: GatewayError) => (isAnthropicFamily(url) ? anthropicErrorBody(e) : openAiErrorBody(e))
+const clientError = (status: number, code: string, message: string) => new GatewayError({ status, type: 'invalid_request_error', code, message })
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a malformed
+ * URL, a path parameter past `maxParamLength`), in the error shape of the endpoint's family.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const e =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? clientError(414, 'uri_too_long', 'A path parameter of this URL is longer than any id this gateway issues. Check the URL.')
+      : err.code === 'FST_ERR_BAD_URL'
+        ? clientError(400, 'invalid_url', 'The URL path is not valid percent-encoding. Encode the path once, as UTF-8.')
+        : clientError(400, err.code ?? 'bad_request', 'The request could not be routed.')
+  void reply.code(e.status).send(familyBody(req.raw.url ?? '', e))
+}
+
+/**
+ * Node's `clientError`, answered before Fastify sees a request (headers past the size limit, a
+ * malformed request line, a client too slow to send its headers): the OpenAI error shape, then close.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const e =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? clientError(431, 'headers_too_large', 'The request line and headers are larger than this gateway takes (16 KB). Send fewer or shorter headers, and a shorter URL.')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? clientError(408, 'request_timeout', 'The request was not received in time. Send it again.')
+        : clientError(400, 'malformed_request', 'The request is not valid HTTP/1.1.')
+  const body = JSON.stringify(openAiErrorBody(e))
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy(err)
 }

@@ -1,7 +1,7 @@
 import type { SpeechProvider, TranscriptionProvider } from './contracts/audio'
 import type { ChatProvider } from './contracts/chat'
 import type { EmbeddingsProvider } from './contracts/embeddings'
-import type { MessagesPassthrough } from './contracts/messages'
+import type { MessagesPassthrough, TokenCounter } from './contracts/messages'
 import type { ProviderConfig, ProviderType } from './contracts/provider-config'
 
 /** What a model can be asked to do, one provider interface each. */
@@ -11,6 +11,7 @@ export interface Modalities {
   transcription: TranscriptionProvider
   messages: MessagesPassthrough
   embeddings: EmbeddingsProvider
+  tokenCount: TokenCounter
 }
 export type Modality = keyof Modalities
 

@@ -1,31 +1,27 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { SESSION_COOKIE } from '../../shared/web'
-import { constantTimeEqual } from './credentials'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 86400
 
-const PREFIX = 'v1'
-
-const sign = (adminToken: string, payload: string) =>
-  createHmac('sha256', adminToken).update(`gatehouse-web-session|${payload}`).digest('base64url')
+const PREFIX = 'v2.'
 
 /**
- * A new session value: `v1.<issued-at>.<random>.<hmac>`. The HMAC is keyed with the admin token, so the
- * cookie never holds the token, survives a restart, and every session dies when the token changes.
+ * A new session cookie value, `v2.<random>`: 256 random bits and nothing else. The gateway keeps only
+ * its SHA-256 (see `sessionSecretHash`), so the database never holds a usable cookie either.
  */
-export function createSessionValue(adminToken: string, nowMs: number): string {
-  const payload = `${PREFIX}.${Math.floor(nowMs / 1000)}.${randomBytes(18).toString('base64url')}`
-  return `${payload}.${sign(adminToken, payload)}`
+export const newSessionValue = (): string => `${PREFIX}${randomBytes(32).toString('base64url')}`
+
+/** The stored form of a cookie value; null for a value this gateway never issues. */
+export function sessionSecretHash(value: string): string | null {
+  if (!value.startsWith(PREFIX) || value.length !== PREFIX.length + 43) return null
+  return createHash('sha256').update(value).digest('hex')
 }
 
-export function isValidSessionValue(value: string, adminToken: string, nowMs: number): boolean {
-  const parts = value.split('.')
-  if (parts.length !== 4 || parts[0] !== PREFIX) return false
-  const issuedAt = Number(parts[1])
-  const age = nowMs / 1000 - issuedAt
-  if (!Number.isInteger(issuedAt) || age < -60 || age > SESSION_MAX_AGE_SECONDS) return false
-  return constantTimeEqual(sign(adminToken, parts.slice(0, 3).join('.')), parts[3]!)
-}
+/**
+ * Which admin token a session was opened under, without storing the token: a session whose mark is
+ * not the current token's ends the moment the token changes.
+ */
+export const adminTokenMark = (adminToken: string): string => createHmac('sha256', adminToken).update('gatehouse-web-session-token-mark').digest('base64url')
 
 /** `a=1; b=2` -> the value of `name`, or undefined. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -10,6 +10,7 @@ import { createConversationsRepo } from './repos/conversations-repo'
 import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createModelsRepo } from './repos/models-repo'
+import { createOAuthRepo } from './repos/oauth-repo'
 import { createProvidersRepo } from './repos/providers-repo'
 import { createRecordingsRepo } from './repos/recordings-repo'
 import { createSettingsRepo } from './repos/settings-repo'
@@ -18,6 +19,7 @@ import { createUsageRepo } from './repos/usage-repo'
 import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
 import { loadVectorExtension } from './vector-extension'
+import { createWebSessionsRepo } from './repos/web-sessions-repo'
 
 export type Store = ReturnType<typeof createStore>
 
@@ -26,14 +28,20 @@ export function createStore(db: Db) {
   const models = createModelsRepo(db)
   const keys = createKeysRepo(db)
   const usage = createUsageRepo(db)
+  const oauth = createOAuthRepo(db)
+  const clearCredentials = () => {
+    keys.clearCache()
+    oauth.clearCache()
+  }
   const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
     providers: cascading(createProvidersRepo(db), () => models.clearCache()),
     models,
-    teams: cascading(createTeamsRepo(db), () => keys.clearCache()),
-    users: cascading(createUsersRepo(db), () => keys.clearCache()),
+    teams: cascading(createTeamsRepo(db), clearCredentials),
+    users: cascading(createUsersRepo(db), clearCredentials),
     keys,
+    oauth,
     company: createCompanyRepo(db),
     settings: createSettingsRepo(db),
     files: createFilesRepo(db),
@@ -47,6 +55,7 @@ export function createStore(db: Db) {
     recordings: createRecordingsRepo(db),
     collections: createCollectionsRepo(db),
     chunks: createChunksRepo(db, loadVectorExtension(db)),
+    webSessions: createWebSessionsRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

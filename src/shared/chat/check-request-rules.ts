@@ -20,7 +20,7 @@ export function checkRequestRules(body: ChatCompletionRequestBody): void {
   if (body.modalities?.includes('audio') && body.audio === undefined) {
     throw badRequest('audio is required when modalities includes "audio"; send audio: {voice, format}', 'audio')
   }
-  if (body.stream_options !== undefined && body.stream !== true) {
+  if (body.stream_options != null && body.stream !== true) {
     throw badRequest('stream_options is only allowed together with stream: true', 'stream_options')
   }
   checkTools(body)

@@ -10,15 +10,41 @@ export const textPartSchema = z.object({ type: z.literal('text'), text: z.string
 
 export const refusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.string() })
 
+/** The image type of raw base64 data, read from its first bytes; undefined for anything else. */
+export function sniffImageType(base64: string): string | undefined {
+  let head: string
+  try {
+    head = atob(base64.slice(0, 16).replace(/-/g, '+').replace(/_/g, '/'))
+  } catch {
+    return undefined
+  }
+  if (head.startsWith('\x89PNG')) return 'image/png'
+  if (head.startsWith('\xff\xd8\xff')) return 'image/jpeg'
+  if (head.startsWith('GIF8')) return 'image/gif'
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'image/webp'
+  return undefined
+}
+
+/**
+ * An image URL: http(s), a base64 data URL, or (spec 2.2: "an image URL or base64 image data") raw
+ * base64 of a PNG, JPEG, GIF or WebP, which becomes a data URL of its type, so providers see URLs only.
+ */
+const imageUrlSchema = z
+  .string()
+  .refine((url) => HTTP_URL.test(url) || IMAGE_DATA_URL.test(url) || BASE64.test(url), {
+    error: 'must be an http(s) URL or a base64 data URL such as data:image/png;base64,iVBOR... (or raw base64 image data)',
+    params: { showValue: true },
+    abort: true,
+  })
+  .refine((url) => HTTP_URL.test(url) || IMAGE_DATA_URL.test(url) || sniffImageType(url) !== undefined, {
+    error: 'is base64 data of no image type the gateway knows (PNG, JPEG, GIF or WebP); send a data URL that names its type',
+  })
+  .transform((url) => (HTTP_URL.test(url) || IMAGE_DATA_URL.test(url) ? url : `data:${sniffImageType(url)};base64,${url}`))
+
 export const imageUrlPartSchema = z.object({
   type: z.literal('image_url'),
   image_url: z.object({
-    url: z
-      .string()
-      .refine((url) => HTTP_URL.test(url) || IMAGE_DATA_URL.test(url), {
-        error: 'must be an http(s) URL or a base64 data URL such as data:image/png;base64,iVBOR...',
-        params: { showValue: true },
-      }),
+    url: imageUrlSchema,
     detail: z.enum(['auto', 'low', 'high']).optional(),
   }),
 })

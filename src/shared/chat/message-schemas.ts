@@ -48,15 +48,14 @@ const assistantMessageSchema = z
         message: 'cannot be sent together with tool_calls; function_call is deprecated, send tool_calls only',
       })
     }
-    const hasContent = message.content !== undefined && message.content !== null
-    // An earlier audio answer is cited by its id alone (OpenAI's multi-turn audio); its transcript stands in for content.
-    const citesAudio = message.audio !== undefined && message.audio !== null
-    if (!hasContent && !citesAudio && message.tool_calls === undefined && message.function_call === undefined) {
+    // Spec 2.3 answers with such messages (audio, or a refusal, and content null); they come back as history.
+    const hasContent = message.content != null || message.tool_calls !== undefined || message.function_call !== undefined || message.audio != null || message.refusal != null
+    if (!hasContent) {
       ctx.addIssue({
         code: 'custom',
         path: ['content'],
         input: undefined,
-        message: 'is required unless the assistant message has tool_calls (or the deprecated function_call) or cites an earlier audio answer (audio: {id})',
+        message: 'is required unless the assistant message has tool_calls, audio or a refusal (or the deprecated function_call)',
         params: { showValue: message.content === null },
       })
     }

@@ -38,6 +38,52 @@ describe('a valid request', () => {
     expect(parseChatCompletionRequest(body)).toEqual({ ...body, deprecated: [] })
   })
 
+  it('accepts the OpenAI fields outside spec 2.1 that SDKs send: user, safety_identifier, prompt caching, web search options', () => {
+    const body = ask({
+      user: 'user-1234',
+      safety_identifier: 'b5e8…hash',
+      prompt_cache_key: 'conversation-7',
+      prompt_cache_retention: '24h',
+      web_search_options: { search_context_size: 'low', user_location: { type: 'approximate', approximate: { city: 'Paris', country: 'FR', timezone: 'Europe/Paris' } } },
+      stream: true,
+      stream_options: { include_usage: true, include_obfuscation: false },
+    })
+    expect(parseChatCompletionRequest(body)).toEqual({ ...body, deprecated: [] })
+    expect(parseChatCompletionRequest(ask({ web_search_options: {} })).web_search_options).toEqual({})
+    expect(parseChatCompletionRequest(ask({ web_search_options: { user_location: null } })).web_search_options).toEqual({ user_location: null })
+  })
+
+  it('accepts assistant messages as spec 2.3 returns them: audio or refusal with null or absent content', () => {
+    const messages = [
+      user,
+      { role: 'assistant', content: null, audio: { id: 'audio_abc' } },
+      user,
+      { role: 'assistant', audio: { id: 'audio_def' } },
+      user,
+      { role: 'assistant', content: null, refusal: 'I cannot help with that.' },
+      user,
+      { role: 'assistant', refusal: 'No.' },
+      user,
+    ]
+    expect(parseChatCompletionRequest({ model: 'gpt-x', messages }).messages).toEqual(messages)
+  })
+
+  it('accepts max_tokens and max_completion_tokens 0, and stream_options null as absent', () => {
+    expect(parseChatCompletionRequest(ask({ max_tokens: 0 })).max_completion_tokens).toBe(0)
+    expect(parseChatCompletionRequest(ask({ max_completion_tokens: 0 })).max_completion_tokens).toBe(0)
+    const request = parseChatCompletionRequest(ask({ stream_options: null }))
+    expect(request).not.toHaveProperty('stream_options')
+    expect(parseChatCompletionRequest(ask({ stream: true, stream_options: null }))).not.toHaveProperty('stream_options')
+  })
+
+  it('accepts raw base64 image data in image_url.url (spec 2.2), as a data URL of its image type', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=='
+    const jpeg = '/9j/4AAQSkZJRgABAQAAAQABAAD/2w=='
+    const part = (url: string) => ({ type: 'image_url', image_url: { url } })
+    const parsed = parseChatCompletionRequest({ model: 'gpt-x', messages: [{ role: 'user', content: [part(png), part(jpeg)] }] })
+    expect(parsed.messages[0]!.content).toEqual([part(`data:image/png;base64,${png}`), part(`data:image/jpeg;base64,${jpeg}`)])
+  })
+
   it.each([
     [{ type: 'text' }],
     [{ type: 'json_object' }],
@@ -135,6 +181,26 @@ describe('deprecated fields', () => {
     expect(request.messages[5]).toMatchObject({ tool_calls: [{ id: legacyToolCallId(5) }] })
     expect(request.messages[6]).toEqual({ role: 'tool', tool_call_id: 'call_fn_5', content: '' })
     expect(request.deprecated).toEqual(['messages[].function_call', 'messages[].role=function', 'functions'])
+  })
+
+  it('accepts a function message anywhere (spec 2.2 has no rule on its place): it answers the latest call of its name', () => {
+    const request = parseChatCompletionRequest({
+      model: 'gpt-x',
+      messages: [
+        user,
+        { role: 'assistant', function_call: { name: 'f', arguments: '{}' } },
+        { role: 'user', content: 'go on' },
+        { role: 'function', name: 'f', content: 'late answer' },
+        { role: 'function', name: 'f', content: 'answered twice' },
+        { role: 'function', name: 'g', content: 'never called' },
+      ],
+    })
+    expect(request.messages.slice(3)).toEqual([
+      { role: 'tool', tool_call_id: 'call_fn_1', content: 'late answer' },
+      { role: 'tool', tool_call_id: 'call_fn_1', content: 'answered twice' },
+      { role: 'tool', tool_call_id: legacyToolCallId(5), content: 'never called' },
+    ])
+    expect(parseChatCompletionRequest({ model: 'gpt-x', messages: [user, { role: 'function', name: 'f', content: 'r' }] }).messages[1]).toEqual({ role: 'tool', tool_call_id: 'call_fn_1', content: 'r' })
   })
 
   it('gives the same ids for the same request', () => {

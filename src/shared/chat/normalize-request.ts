@@ -20,9 +20,11 @@ export function normalizeRequest(body: ChatCompletionRequestBody): ChatCompletio
     functions,
     function_call: functionCall,
     stop,
+    stream_options: streamOptions,
     ...rest
   } = body
   const request: ChatCompletionRequest = { ...rest, messages, deprecated }
+  if (streamOptions != null) request.stream_options = streamOptions
 
   if (maxTokens !== undefined) recordDeprecated(deprecated, 'max_tokens')
   const limit = maxCompletionTokens ?? maxTokens

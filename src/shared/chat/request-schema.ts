@@ -9,11 +9,12 @@ import {
   integer,
   jsonObjectSchema,
   nameSchema,
+  nonNegativeInt,
   nonEmptyString,
   numberBetween,
   positiveInt,
 } from './schema-helpers'
-import { legacyFunctionCallSchema, legacyFunctionsSchema, toolChoiceSchema, toolsSchema } from './tool-schemas'
+import { countryCodeSchema, legacyFunctionCallSchema, legacyFunctionsSchema, timeZoneSchema, toolChoiceSchema, toolsSchema } from './tool-schemas'
 
 export const MAX_STOP_SEQUENCES = 4
 
@@ -44,9 +45,21 @@ const stopSchema = dispatch<string | string[]>((value) => {
   return { reject: `must be a string or an array of 1 to ${MAX_STOP_SEQUENCES} strings`, showValue: true }
 })
 
-const maxTokensSchema = positiveInt.nullable().optional()
+const maxTokensSchema = nonNegativeInt.nullable().optional()
 
-/** Shape and range of every field of spec 2.1. Rules that span fields live in `check-request-rules`. */
+/** OpenAI's search models' options: forwarded to OpenAI-compatible providers, dropped for others. */
+const webSearchOptionsSchema = z.object({
+  search_context_size: z.enum(['low', 'medium', 'high']).optional(),
+  user_location: z
+    .object({
+      type: z.literal('approximate'),
+      approximate: z.object({ city: z.string().optional(), country: countryCodeSchema.optional(), region: z.string().optional(), timezone: timeZoneSchema.optional() }),
+    })
+    .nullable()
+    .optional(),
+})
+
+/** Shape and range of every field of spec 2.1, and of the OpenAI fields SDKs add. Rules that span fields live in `check-request-rules`. */
 export const requestSchema = z.strictObject({
   model: nonEmptyString,
   messages: messagesSchema,
@@ -75,7 +88,7 @@ export const requestSchema = z.strictObject({
   service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).optional(),
   stop: stopSchema.optional(),
   stream: z.boolean().optional(),
-  stream_options: z.object({ include_usage: z.boolean().optional() }).optional(),
+  stream_options: z.object({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() }).nullable().optional(),
   temperature: numberBetween(0, 2).optional(),
   top_p: numberBetween(0, 1).optional(),
   tools: toolsSchema.optional(),
@@ -98,5 +111,12 @@ export const requestSchema = z.strictObject({
     .optional(),
   reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']).optional(),
   verbosity: z.enum(['low', 'medium', 'high']).optional(),
+  // Fields of OpenAI's API outside spec 2.1 that SDKs and frameworks send (LangChain's and the AI SDK's
+  // `user`): accepted, forwarded to OpenAI-compatible providers, mapped or dropped for others.
+  user: z.string().optional(),
+  safety_identifier: z.string().optional(),
+  prompt_cache_key: z.string().optional(),
+  prompt_cache_retention: z.enum(['in-memory', '24h']).optional(),
+  web_search_options: webSearchOptionsSchema.optional(),
 })
 

@@ -37,7 +37,6 @@ export interface ChatCompletionRequestBase {
   /** A string or 1 to 4 strings; always an array in the normalized request. */
   stop?: string | string[]
   stream?: boolean
-  stream_options?: { include_usage?: boolean }
   temperature?: number
   top_p?: number
   tools?: ChatTool[]
@@ -46,11 +45,29 @@ export interface ChatCompletionRequestBase {
   thinking?: { type: ThinkingType; budget_tokens?: number }
   reasoning_effort?: ReasoningEffort
   verbosity?: 'low' | 'medium' | 'high'
+  /** OpenAI's end-user id (deprecated there for `safety_identifier` and `prompt_cache_key`). */
+  user?: string
+  safety_identifier?: string
+  prompt_cache_key?: string
+  prompt_cache_retention?: 'in-memory' | '24h'
+  web_search_options?: WebSearchOptions
+}
+
+export interface WebSearchOptions {
+  search_context_size?: 'low' | 'medium' | 'high'
+  user_location?: { type: 'approximate'; approximate: { city?: string; country?: string; region?: string; timezone?: string } } | null
+}
+
+export interface StreamOptions {
+  include_usage?: boolean
+  include_obfuscation?: boolean
 }
 
 /** The body a client may send, deprecated fields included. */
 export interface ChatCompletionRequestBody extends ChatCompletionRequestBase {
   messages: ChatMessageBody[]
+  /** null reads as absent. */
+  stream_options?: StreamOptions | null
   max_tokens?: number | null
   max_completion_tokens?: number | null
   functions?: LegacyFunctionDefinition[]
@@ -67,6 +84,7 @@ export type DeprecatedUsage =
 
 export interface ChatCompletionRequest extends ChatCompletionRequestBase {
   messages: ChatMessage[]
+  stream_options?: StreamOptions
   max_completion_tokens?: number
   stop?: string[]
   deprecated: DeprecatedUsage[]

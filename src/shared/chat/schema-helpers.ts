@@ -31,6 +31,8 @@ export const integer = z.int({ error: SAFE_INTEGER })
 
 export const positiveInt = z.int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' })
 
+export const nonNegativeInt = z.int({ error: 'must be 0 or a positive integer' }).min(0, { error: 'must be 0 or a positive integer' })
+
 /** A JSON object (a JSON Schema, for instance): any keys, any values, never an array. */
 export const jsonObjectSchema = z.record(z.string(), z.unknown())
 

@@ -6,7 +6,21 @@ export const MAX_TOOLS = 128
 const SEARCH_ENGINE = /^[a-z0-9]+_search$/
 const OCR_TOOL_TYPE = /^[a-z0-9][a-z0-9_-]*_ocr$/
 const COUNTRY_CODE = /^[A-Za-z]{2}$/
-const IANA_TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
+
+/** A zone of the IANA database (or one of its aliases) as the runtime knows it; offsets like "+01:00" are not zones. */
+function isIanaTimeZone(name: string): boolean {
+  if (!TIME_ZONE_NAME.test(name)) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const countryCodeSchema = z.string().regex(COUNTRY_CODE, { error: 'must be a two-letter ISO 3166-1 country code such as "FR"' })
+export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'must be an IANA time zone such as "Europe/Paris"', params: { showValue: true } })
 
 export const functionDefinitionSchema = z.object({
   name: nameSchema,
@@ -20,9 +34,9 @@ const functionToolSchema = z.object({ type: z.literal('function'), function: fun
 const userLocationSchema = z.object({
   type: z.literal('approximate'),
   city: z.string().optional(),
-  country: z.string().regex(COUNTRY_CODE, { error: 'must be a two-letter ISO 3166-1 country code such as "FR"' }).optional(),
+  country: countryCodeSchema.optional(),
   region: z.string().optional(),
-  timezone: z.string().regex(IANA_TIME_ZONE, { error: 'must be an IANA time zone such as "Europe/Paris"' }).optional(),
+  timezone: timeZoneSchema.optional(),
 })
 
 const searchOptionFields = { geo_location: z.string().optional(), parse: z.boolean().optional() }

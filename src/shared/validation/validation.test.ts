@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeValue } from './describe-value'
+import { jsonNestsDeeperThan } from './json-depth'
 import { formatPath, valueAt } from './json-path'
 
 describe('formatPath', () => {
@@ -28,5 +29,17 @@ describe('valueAt', () => {
     expect(valueAt(body, ['messages', 0, 'content', 0, 'text'])).toBe('hi')
     expect(valueAt(body, ['messages', 3, 'content'])).toBeUndefined()
     expect(valueAt('x', ['a'])).toBeUndefined()
+  })
+})
+
+describe('jsonNestsDeeperThan', () => {
+  it('counts object and array nesting, not brackets inside strings', () => {
+    expect(jsonNestsDeeperThan('[[[]]]', 3)).toBe(false)
+    expect(jsonNestsDeeperThan('[[[[]]]]', 3)).toBe(true)
+    expect(jsonNestsDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false)
+    expect(jsonNestsDeeperThan('{"a":"[[[[[[\\"[[["}', 1)).toBe(false)
+    expect(jsonNestsDeeperThan('["\\"", [[[]]]]', 3)).toBe(true)
+    expect(jsonNestsDeeperThan(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBe(true)
+    expect(jsonNestsDeeperThan(`${'['.repeat(512)}${']'.repeat(512)}`)).toBe(false)
   })
 })

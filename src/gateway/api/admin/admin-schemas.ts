@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
 import { pricingSchema } from '../../../shared/pricing'
@@ -55,8 +56,22 @@ export const probeBody = z.strictObject({
   api_key: z.string().min(1).nullable().optional(),
 })
 
+export const newOAuthClientBody = z
+  .strictObject({
+    team_id: z.string().min(1).optional(),
+    user_id: z.string().min(1).optional(),
+    name: z.string().max(200).nullable().optional(),
+    scopes: z.array(z.enum(OAUTH_SCOPES)).min(1).optional(),
+    /** How long its tokens last: 1 minute to 1 day (default 1 hour). */
+    token_ttl_seconds: z.number().int().min(60).max(86_400).optional(),
+  })
+  .default({})
+
 export const creditsBody = z.strictObject({
-  add: z.number().refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits'),
+  add: z
+    .number()
+    .refine((n) => n !== 0 && Number.isFinite(n), 'must be a non-zero number of credits')
+    .refine((n) => Math.abs(n) <= MAX_TOP_UP_CREDITS, `must be at most ${MAX_TOP_UP_CREDITS} credits (either way) in one call`),
   /** A take-back that leaves the balance below zero needs this, so no one does it by mistake. */
   allow_negative: z.boolean().optional(),
 })

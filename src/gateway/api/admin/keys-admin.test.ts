@@ -69,6 +69,28 @@ describe('key lifecycle through the admin API', () => {
     expect((await models(TEAM_KEY)).statusCode).toBe(401)
   })
 
+  it('never gives the successor of an already deprecated key the old key\'s grace-period expiry', async () => {
+    const issuedExpiry = Math.floor(gw.clock.now() / 1000) + 90 * 86400
+    const first = await createKey({ team_id: alphaId(), expires_at: issuedExpiry })
+    const second = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    expect(second.expires_at).toBe(issuedExpiry)
+    // rotate the deprecated first key again: its successor keeps the expiry the key was issued with
+    const third = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    expect(third.expires_at).toBe(issuedExpiry)
+    gw.clock.advance(3600_000)
+    expect((await models(first.key)).statusCode).toBe(401)
+    expect((await models(second.key)).statusCode).toBe(200)
+    expect((await models(third.key)).statusCode).toBe(200)
+
+    // a key issued without expiry: the successor of its deprecated self has none either
+    const open = await createKey({ team_id: alphaId() })
+    await gw.app.inject({ method: 'POST', url: `/admin/keys/${open.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })
+    const again = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${open.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    expect(again.expires_at).toBeNull()
+    gw.clock.advance(86400_000)
+    expect((await models(again.key)).statusCode).toBe(200)
+  })
+
   it('refuses to rotate a revoked key, and names unknown ids', async () => {
     const k = await createKey({ team_id: alphaId() })
     await gw.app.inject({ method: 'POST', url: `/admin/keys/${k.id}/revoke`, headers: admin })

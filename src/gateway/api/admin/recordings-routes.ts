@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest, GatewayError, isGatewayError } from '../../../shared/errors'
 import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
 import { formatBytes } from '../../config/units'
-import { installAdminAuth } from '../../http/admin-auth'
+import { installAdminAuth, type AdminAuthOptions } from '../../http/admin-auth'
 import { multipartProblem } from '../../http/multipart-errors'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
@@ -17,8 +17,7 @@ const MAX_CHUNK_BYTES = 8 * 1024 * 1024
 
 export interface RecordingsRoutesOptions {
   recordings: RecordingsAdmin
-  adminToken: string
-  now: () => number
+  auth: AdminAuthOptions
   /** The largest upload kept whole (files.max_upload). */
   maxUploadBytes: number
 }
@@ -55,7 +54,7 @@ async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxB
 /** `/admin/recordings`: the audio studio's recordings and the speech history, with their transcripts. */
 export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsRoutesOptions) {
   const { recordings } = opts
-  installAdminAuth(plain, opts.adminToken, opts.now)
+  installAdminAuth(plain, opts.auth)
   await plain.register(multipart, { limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 6, parts: 8, fieldSize: 64 * 1024 } })
   plain.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_req, body, done) => done(null, body))
   const app = withSchemas(plain)

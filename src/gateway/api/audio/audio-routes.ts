@@ -36,7 +36,7 @@ const tooLarge = (maxBytes: number) => () =>
 export async function audioRoutes(plain: FastifyInstance, opts: { audio: AudioService; clock: Clock; authenticate: Authenticate; maxUploadBytes: number }) {
   const { audio, clock, maxUploadBytes } = opts
   await plain.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1, fields: 12, parts: 14, fieldSize: 64 * 1024 } })
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'audio')
   const app = withSchemas(plain)
 
   app.post('/v1/audio/speech', { schema: { body: speechBody, querystring: fallbacksQuery } }, async (req, reply) => {

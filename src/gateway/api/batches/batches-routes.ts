@@ -42,7 +42,7 @@ export async function batchesRoutes(plain: FastifyInstance, opts: { batches: Bat
   const { batches, runner } = opts
   plain.addHook('onReady', async () => runner.start())
   plain.addHook('onClose', async () => runner.stop())
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'chat')
   const app = withSchemas(plain)
 
   app.post('/v1/batches', { schema: { body: createBody } }, async (req) => {

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OTHER_TEAM_KEY, TEAM_KEY } from '../../../../test/support/harness'
 import { chatLine, ENDED, FAIL_UPSTREAM, startBatchGateway, type BatchGateway } from '../../../../test/support/batch-harness'
@@ -93,6 +95,30 @@ describe('a batch run with the openai client', () => {
     ])
     expect(h.upstream.requests).toHaveLength(0)
     expect(h.gw.store.batchLines.countOpen(batch.id)).toBe(0)
+  })
+
+  it('fails a batch with a line nested 100,000 levels deep, naming the line, instead of staying in validating', async () => {
+    h = await startBatchGateway()
+    const deep = `{"custom_id": "deep", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-echo", "messages": [], "x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}`
+    const input = await h.uploadJsonl([chatLine('a', 'fine'), deep])
+    const batch = await h.client().batches.create({ input_file_id: input.id, endpoint: '/v1/chat/completions', completion_window: '24h' })
+    const failed = await h.waitFor(batch.id, ENDED, 10_000)
+    expect(failed.status).toBe('failed')
+    expect(failed.errors!.data).toEqual([expect.objectContaining({ line: 2, code: 'json_too_deep' })])
+    expect(failed.errors!.data![0]!.message).toMatch(/^Line 2: .*deeper than 512 levels/)
+    expect((await h.fileLines(failed.error_file_id)).map((l) => l.error!.line)).toEqual([2])
+    expect(h.upstream.requests).toHaveLength(0)
+  })
+
+  it('fails a batch whose input cannot be read at all, with an error file, instead of retrying it forever', async () => {
+    h = await startBatchGateway()
+    const input = await h.uploadJsonl([chatLine('a', 'fine')])
+    rmSync(join(h.gw.dataDir, 'files', input.id))
+    const batch = await h.client().batches.create({ input_file_id: input.id, endpoint: '/v1/chat/completions', completion_window: '24h' })
+    const failed = await h.waitFor(batch.id, ENDED, 10_000)
+    expect(failed.status).toBe('failed')
+    expect(failed.errors!.data).toEqual([expect.objectContaining({ code: 'validation_failed', line: null })])
+    expect(await h.fileLines(failed.error_file_id)).toHaveLength(1)
   })
 
   it('fails an empty input file', async () => {

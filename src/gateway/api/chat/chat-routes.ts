@@ -13,7 +13,7 @@ import { requestContext, servedHeaders } from '../request-context'
 /** `POST /v1/chat/completions` (spec 2.1-2.4, 4.1, 6): the chat service parses and answers; this shapes the reply. */
 export async function chatRoutes(plain: FastifyInstance, opts: { chat: ChatService; pipeline: Pipeline; clock: Clock; authenticate: Authenticate }) {
   const { chat, pipeline, clock } = opts
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'chat')
   const app = withSchemas(plain)
 
   app.post('/v1/chat/completions', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {

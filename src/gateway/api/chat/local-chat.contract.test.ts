@@ -3,6 +3,7 @@ import Ajv from 'ajv'
 import type OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeAudio, probeSeconds, speechWav } from '../../../../test/support/audio-fixtures'
+import { TEAM_KEY } from '../../../../test/support/harness'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../test/support/local-chat-harness'
 
 /**
@@ -139,6 +140,23 @@ describe('local chat (llama.cpp) through the gateway', () => {
     expect(row.audioSeconds).toBeCloseTo(probeSeconds(file), 1)
     expect(row.creditsMicro).toBe(res.usage!.prompt_tokens * 1000 + res.usage!.completion_tokens * 2000 + Math.round(row.audioSeconds * 0.1 * 1e6))
   }, 120_000)
+
+  it('counts /v1/messages/count_tokens with the model\'s own tokenizer, at no charge', async () => {
+    const count = async (body: unknown) => {
+      const res = await fetch(`${h.url}/v1/messages/count_tokens`, { method: 'POST', headers: { 'x-api-key': TEAM_KEY, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { input_tokens: number }).input_tokens
+    }
+    const short = await count({ model: 'stories', messages: [{ role: 'user', content: 'Once upon a time' }] })
+    const longer = await count({ model: 'stories', system: 'Tell a story.', messages: [{ role: 'user', content: 'Once upon a time there was a little girl' }] })
+    expect(short).toBeGreaterThan(3)
+    expect(longer).toBeGreaterThan(short)
+    // The same conversation sent to chat is billed for the same number of prompt tokens.
+    const chat = await client.chat.completions.create({ ...greedy, max_completion_tokens: 1 })
+    expect(chat.usage!.prompt_tokens).toBe(short)
+    expect(h.lastRow()).toMatchObject({ endpoint: 'chat.completions' })
+    expect(h.gw.store.usage.list({ limit: 3 }).filter((r) => r.endpoint === 'messages.count_tokens').every((r) => r.creditsMicro === 0)).toBe(true)
+  })
 
   it('frees the slot within a second of a client leaving mid-stream', async () => {
     const leaving = new AbortController()

@@ -35,7 +35,7 @@ export async function filesRoutes(plain: FastifyInstance, opts: { files: FileSer
     limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
     throwFileSizeLimit: false,
   })
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'files')
   const app = withSchemas(plain)
 
   app.post('/v1/files', async (req) => {
@@ -46,7 +46,8 @@ export async function filesRoutes(plain: FastifyInstance, opts: { files: FileSer
 
   app.get('/v1/files', { schema: { querystring: listQuery } }, async (req) => {
     const q = req.query
-    const page = files.list(req.principal.team.id, { after: q.after, limit: q.limit ?? MAX_LIST_LIMIT, order: q.order ?? 'desc', purpose: q.purpose })
+    // Spec 2.6: a list is of batch input files; batch results are listed only when asked for.
+    const page = files.list(req.principal.team.id, { after: q.after, limit: q.limit ?? MAX_LIST_LIMIT, order: q.order ?? 'desc', purpose: q.purpose ?? 'batch' })
     return toFileList(page.rows, page.hasMore)
   })
 

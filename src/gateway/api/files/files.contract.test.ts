@@ -165,7 +165,7 @@ describe('an upload the client abandons', () => {
 
 describe('list', () => {
   /** Rows straight into the store (the upload path is covered above): several per second, so ties are common. */
-  function seedFiles(count: number, teamName = 'alpha'): string[] {
+  function seedFiles(count: number, { teamName = 'alpha', outputs = false } = {}): string[] {
     const teamId = gw.store.teams.getByName(teamName)!.id
     let second = Math.floor(gw.clock.now() / 1000) - count
     const ids: string[] = []
@@ -173,7 +173,7 @@ describe('list', () => {
       for (let i = 0; i < count; i++) {
         if (i % 3 === 0) second += 1 + (i % 7)
         const id = newFileId(second, randomIds)
-        gw.store.files.insert({ id, teamId, filename: `f${i}.jsonl`, purpose: i % 10 === 0 ? 'batch_output' : 'batch', bytes: i, createdAt: second, expiresAt: second + 30 * DAY })
+        gw.store.files.insert({ id, teamId, filename: `f${i}.jsonl`, purpose: outputs && i % 10 === 0 ? 'batch_output' : 'batch', bytes: i, createdAt: second, expiresAt: second + 30 * DAY })
         ids.push(id)
       }
     })
@@ -203,8 +203,16 @@ describe('list', () => {
     }
   })
 
+  it('lists batch input files only unless batch_output is asked for (spec 2.6)', async () => {
+    const ids = seedFiles(30, { outputs: true })
+    const listed = (await client().files.list()).data
+    expect(listed).toHaveLength(27)
+    expect(listed.every((f) => f.purpose === 'batch')).toBe(true)
+    expect(new Set(listed.map((f) => f.id))).toEqual(new Set(ids.filter((_, i) => i % 10 !== 0)))
+  })
+
   it('writes hasMore, firstId and lastId as the spec names them, and filters by purpose', async () => {
-    seedFiles(30)
+    seedFiles(30, { outputs: true })
     const page = await json<ListBody>(await getWith('/v1/files?limit=10&order=asc'))
     expect(page).toMatchObject({ object: 'list', hasMore: true, firstId: page.data[0]!.id, lastId: page.data[9]!.id, has_more: true })
     const rest = await json<ListBody>(await getWith(`/v1/files?limit=10&order=asc&after=${page.data[9]!.id}&purpose=batch`))

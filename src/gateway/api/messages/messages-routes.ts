@@ -25,7 +25,7 @@ function passedHeaders(headers: Record<string, string | string[] | undefined>): 
  */
 export async function messagesRoutes(plain: FastifyInstance, opts: { messages: MessagesService; clock: Clock; authenticate: Authenticate }) {
   const { messages, clock } = opts
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'messages')
   plain.removeContentTypeParser('application/json')
   plain.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
   const app = withSchemas(plain)
@@ -42,5 +42,16 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
       ...(res.status < 400 ? servedHeaders(forwarded, clock.now() - ctx.startedAt) : {}),
     })
     await relayMessages(messages, prep, forwarded, { write: (chunk) => writeWithBackpressure(reply.raw, chunk), end: () => reply.raw.end() })
+  })
+
+  // What Claude Code and the Anthropic SDK's countTokens call: the count is relayed as the provider answered it.
+  app.post('/v1/messages/count_tokens', async (req, reply) => {
+    const ctx = requestContext(req, reply, clock)
+    const counted = await messages.countTokens(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.headers)
+    const res = counted.value
+    return reply
+      .code(res.status)
+      .headers({ ...passedHeaders(res.headers), ...(res.status < 400 ? servedHeaders(counted, clock.now() - ctx.startedAt) : {}) })
+      .send(res.body)
   })
 }

@@ -165,7 +165,9 @@ describe('usage, credits and fallbacks', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' }).end(readFixture('streams/text-cache-creation.sse'))
       return true
     })
-    const res = await h.post(JSON.stringify({ model: SONNET, max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'hi' }] }))
+    // The recorded reply wrote 1896 tokens to the cache: the request carries a system prompt that long.
+    const system = [{ type: 'text', text: 'Answer briefly. '.repeat(500), cache_control: { type: 'ephemeral' } }]
+    const res = await h.post(JSON.stringify({ model: SONNET, max_tokens: 100, stream: true, system, messages: [{ role: 'user', content: 'hi' }] }))
     await res.arrayBuffer()
     const row = h.usageRows()[0]!
     expect(row).toMatchObject({ stream: true, status: 200, cacheCreationTokens: 1896, cachedTokens: 0 })

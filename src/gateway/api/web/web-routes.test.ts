@@ -4,8 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../../../../test/support/harness'
+import { randomIds } from '../../kernel/system-runtime'
+import { fixedAdminToken } from '../../security/admin-token'
+import { createWebSessions } from '../../services/auth/web-sessions'
+import { openStore } from '../../store/store'
 import { loginUrl } from './login-url'
 import { webRoutes } from './web-routes'
+
+/** The web routes' own dependencies over an in-memory store, for tests of the routes alone. */
+function sessionDeps(token: string) {
+  const adminToken = fixedAdminToken(token)
+  return { adminToken, sessions: createWebSessions({ store: openStore(':memory:'), clock: { now: Date.now }, ids: randomIds, adminToken }) }
+}
 
 let gw: TestGateway
 beforeEach(async () => {
@@ -23,7 +33,7 @@ describe('web mode login: /?token= trades the admin token for a session cookie',
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/')
     const cookie = String(res.headers['set-cookie'])
-    expect(cookie).toMatch(/^gatehouse_session=v1\.\d+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/)
+    expect(cookie).toMatch(/^gatehouse_session=v2\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/)
     expect(cookie).not.toContain(ADMIN_TOKEN)
     expect(res.headers['cache-control']).toBe('no-store')
   })
@@ -63,7 +73,7 @@ describe('web mode login: /?token= trades the admin token for a session cookie',
     const ok = await gw.app.inject({ method: 'POST', url: '/web/session', headers: { 'x-gatehouse-web': '1' }, payload: { token: ADMIN_TOKEN } })
     expect(ok.statusCode).toBe(204)
     expect((await status({ cookie: sessionFrom(ok.headers['set-cookie']), 'x-gatehouse-web': '1' })).statusCode).toBe(200)
-    const out = await gw.app.inject({ method: 'POST', url: '/web/logout' })
+    const out = await gw.app.inject({ method: 'POST', url: '/web/logout', headers: { 'x-gatehouse-web': '1' } })
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0')
   })
 })
@@ -71,7 +81,7 @@ describe('web mode login: /?token= trades the admin token for a session cookie',
 describe('serving the built renderer', () => {
   const serveDir = async (dir: string) => {
     const app = Fastify()
-    await app.register(webRoutes, { adminToken: ADMIN_TOKEN, now: Date.now, rendererDir: dir })
+    await app.register(webRoutes, { ...sessionDeps(ADMIN_TOKEN), rendererDir: dir })
     return app
   }
 
@@ -121,5 +131,16 @@ describe('loginUrl', () => {
   it('builds the notebook-style URL, showing wildcard binds as loopback', () => {
     expect(loginUrl('http://127.0.0.1:4310', 'abc')).toBe('http://127.0.0.1:4310/?token=abc')
     expect(loginUrl('http://0.0.0.0:4310', 'a+b')).toBe('http://127.0.0.1:4310/?token=a%2Bb')
+  })
+})
+
+describe('an empty admin token never signs anyone in', () => {
+  it('refuses /?token= with an empty token even when the gateway was handed an empty one', async () => {
+    const app = Fastify()
+    await app.register(webRoutes, { ...sessionDeps(''), rendererDir: join(tmpdir(), 'gh-web-missing-dir') })
+    const res = await app.inject({ method: 'GET', url: '/?token=' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['set-cookie']).toBeUndefined()
+    await app.close()
   })
 })

@@ -5,15 +5,17 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { unauthorized } from '../../../shared/errors'
 import { parseOrThrow } from '../../../shared/validation/parse'
-import { WEB_CLIENT_HEADER } from '../../../shared/web'
-import { constantTimeEqual } from '../../security/credentials'
+import { SESSION_COOKIE } from '../../../shared/web'
+import { notFromOwnPages } from '../../http/admin-auth'
+import type { AdminTokenHolder } from '../../security/admin-token'
+import { clearedSessionCookie, readCookie, sessionCookie } from '../../security/web-session'
+import type { WebSessions } from '../../services/auth/web-sessions'
 import { findRendererDir } from './renderer-dir'
 import { invalidTokenPage, notBuiltPage } from './web-pages'
-import { clearedSessionCookie, createSessionValue, sessionCookie } from '../../security/web-session'
 
 export interface WebRoutesOptions {
-  adminToken: string
-  now: () => number
+  adminToken: AdminTokenHolder
+  sessions: WebSessions
   /** The built renderer; found beside the sources or the bundle when omitted. */
   rendererDir?: string
 }
@@ -38,7 +40,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
   await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', maxAge: '365d', immutable: true, index: false, wildcard: true })
 
   const startSession = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('set-cookie', sessionCookie(createSessionValue(opts.adminToken, opts.now()), req.protocol === 'https'))
+    reply.header('set-cookie', sessionCookie(opts.sessions.start(req.headers['user-agent']), req.protocol === 'https'))
 
   const sendIndex = async (reply: FastifyReply) => {
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => null)
@@ -50,7 +52,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
     const token = req.query.token
     if (token === undefined) return sendIndex(reply)
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    if (!constantTimeEqual(token, opts.adminToken)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())
+    if (!opts.adminToken.matches(token)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())
     return startSession(req, reply).redirect('/', 303)
   })
   app.get('/index.html', async (_req, reply) => reply.redirect('/', 301))
@@ -62,10 +64,17 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
   })
 
   app.post('/web/session', async (req, reply) => {
-    if (req.headers[WEB_CLIENT_HEADER] !== '1') throw unauthorized('Sign in from the Gatehouse page itself.', 'missing_web_client_header')
+    const refused = notFromOwnPages(req)
+    if (refused) throw refused
     const { token } = parseOrThrow(loginBody, req.body)
-    if (!constantTimeEqual(token, opts.adminToken)) throw unauthorized('That is not this gateway\'s admin token.', 'invalid_admin_token')
+    if (!opts.adminToken.matches(token)) throw unauthorized('That is not this gateway\'s admin token.', 'invalid_admin_token')
     return startSession(req, reply).header('cache-control', 'no-store').code(204).send()
   })
-  app.post('/web/logout', async (_req, reply) => reply.header('set-cookie', clearedSessionCookie()).code(204).send())
+  // Signing out ends the session server-side: a copy of the cookie kept anywhere stops working too.
+  app.post('/web/logout', async (req, reply) => {
+    const refused = notFromOwnPages(req)
+    if (refused) throw refused
+    opts.sessions.end(readCookie(req.headers.cookie, SESSION_COOKIE))
+    return reply.header('set-cookie', clearedSessionCookie()).code(204).send()
+  })
 }

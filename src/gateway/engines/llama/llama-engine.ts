@@ -1,6 +1,6 @@
 import { type EngineDefinition, EngineHost, type EngineLogger } from '../host/engine-host'
 import { type WorkerLaunchOptions, siblingModulePath } from '../host/engine-worker-launch'
-import type { LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaEmbedJob, LlamaEmbedResult } from './llama-protocol'
+import type { LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaCountJob, LlamaEmbedJob, LlamaEmbedResult } from './llama-protocol'
 
 export const LLAMA_ENGINE = 'llama'
 
@@ -67,6 +67,11 @@ export class LlamaEngine {
       affinity: request.modelPath,
       onEvent: onEvent && ((batch) => (batch as LlamaChatEvent[]).forEach(onEvent)),
     })
+  }
+
+  /** The tokens a conversation takes as the model's prompt, counted by the model's own tokenizer and template. */
+  countTokens(job: LlamaCountJob, options: { signal?: AbortSignal } = {}): Promise<{ tokens: number }> {
+    return this.host.run(LLAMA_ENGINE, 'countTokens', { job }, { signal: options.signal, subject: `model file ${job.modelPath}`, affinity: job.modelPath })
   }
 
   embed(request: LlamaEmbedRequest, options: { signal?: AbortSignal } = {}): Promise<LlamaEmbedResult> {

@@ -95,6 +95,13 @@ export interface LlamaChatResult {
   cachedTokens: number
 }
 
+/** How many tokens a conversation takes as this model's prompt (its template rendered, tools documented). */
+export interface LlamaCountJob {
+  modelPath: string
+  turns: LlamaTurn[]
+  tools: LlamaToolSpec[]
+}
+
 export interface LlamaEmbedJob {
   modelPath: string
   contextSize: number

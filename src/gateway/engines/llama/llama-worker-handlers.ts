@@ -2,9 +2,15 @@
 import type { EngineJobContext } from '../host/engine-protocol'
 import { runChat } from './llama-chat'
 import { runEmbed } from './llama-embed'
-import type { LlamaChatJob, LlamaEmbedJob } from './llama-protocol'
+import type { LlamaChatJob, LlamaCountJob, LlamaEmbedJob } from './llama-protocol'
+import { renderPrompt } from './llama-prompt'
+import { modelRuntime } from './llama-runtime'
 
 export const engineHandlers = {
   chat: (payload: { job: LlamaChatJob; sequences: number }, ctx: EngineJobContext) => runChat(payload.job, payload.sequences, ctx),
   embed: (payload: { job: LlamaEmbedJob }, ctx: EngineJobContext) => runEmbed(payload.job, ctx.signal),
+  countTokens: async (payload: { job: LlamaCountJob }) => {
+    const { model } = await modelRuntime(payload.job.modelPath)
+    return { tokens: renderPrompt(model, payload.job.turns, payload.job.tools).tokens.length }
+  },
 }

@@ -4,8 +4,9 @@ import type { ChatProvider, ChatStream } from '../contracts/chat'
 import { fingerprint, reportedTier } from '../openai/openai-wire'
 import { postUpstream } from '../upstream/post-json'
 import { sseEvents } from '../upstream/sse-events'
+import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { upstreamConnectionError } from '../upstream/upstream-error'
+import { upstreamConnectionError, upstreamProtocolError } from '../upstream/upstream-error'
 import { ANTHROPIC_VERSION, anthropicAuth, messagesPath } from './anthropic-endpoint'
 import { AnthropicStreamTranslator } from './anthropic-stream-translator'
 import type { AnthropicMessage, AnthropicStreamEvent } from './anthropic-types'
@@ -28,7 +29,7 @@ export function anthropicChatProvider(providerId: string, connect: () => Upstrea
         msg = (await res.body.json()) as AnthropicMessage
       } catch (err) {
         if (ctx.signal.aborted) throw err
-        throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_bad_response', message: `The provider "${providerId}" sent a reply that is not JSON.` })
+        throw upstreamProtocolError(providerId, 'its reply is not JSON.')
       }
       const completion = fromAnthropicResponse(msg, identity(`chatcmpl-${msg.id}`, ctx.model.name))
       const tier = reportedTier(req.service_tier, undefined)
@@ -39,15 +40,18 @@ export function anthropicChatProvider(providerId: string, connect: () => Upstrea
       const conn = connect()
       const body = JSON.stringify({ ...toAnthropicRequest(req, ctx.model.upstream), stream: true })
       const res = await postUpstream(conn, messagesPath(conn.baseUrl), body, { ...headers(conn), accept: 'text/event-stream' }, ctx.signal)
+      await requireEventStream(providerId, res)
       const translator = new AnthropicStreamTranslator(identity(`chatcmpl-${ctx.requestId}`, ctx.model.name))
       const fp = fingerprint(providerId, ctx.model.upstream)
       let ended = false
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
         try {
           for await (const event of sseEvents(res.body)) {
-            for (const chunk of translator.push(JSON.parse(event.data) as AnthropicStreamEvent)) yield { ...chunk, system_fingerprint: fp }
+            const parsed = eventJson(providerId, event) as unknown as AnthropicStreamEvent
+            if (parsed.type === 'message_stop') ended = true
+            for (const chunk of translator.push(parsed)) yield { ...chunk, system_fingerprint: fp }
           }
-          ended = true
+          if (!ended) throw upstreamProtocolError(providerId, 'its stream ended before message_stop.')
         } catch (err) {
           if (ctx.signal.aborted || err instanceof GatewayError) throw err
           throw upstreamConnectionError(providerId, err)
@@ -55,7 +59,8 @@ export function anthropicChatProvider(providerId: string, connect: () => Upstrea
           res.body.destroy()
         }
       }
-      const iterator = chunks()
+      // The first chunk is in before the stream is handed on: a stream broken from its start may still fall back.
+      const iterator = await afterFirstItem(chunks())
       // Anthropic reports input tokens at message_start; only a finished stream has the whole count.
       return { [Symbol.asyncIterator]: () => iterator, reportedUsage: () => (ended ? translator.usage : null) }
     },

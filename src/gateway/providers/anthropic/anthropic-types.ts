@@ -70,6 +70,7 @@ export interface AnthropicMessagesRequest {
   tool_choice?: AnthropicToolChoice
   thinking?: AnthropicThinking
   output_config?: { format: { type: 'json_schema'; schema: JsonObject } }
+  metadata?: { user_id: string }
   stream?: boolean
 }
 

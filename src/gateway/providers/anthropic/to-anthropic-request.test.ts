@@ -108,6 +108,14 @@ describe('toAnthropicRequest', () => {
     expect(translate({ response_format: { type: 'text' } })).not.toHaveProperty('output_config')
   })
 
+  it('maps the end-user id (safety_identifier, else user) to metadata.user_id and drops OpenAI-only hints', () => {
+    expect(translate({ user: 'user-42' }).metadata).toEqual({ user_id: 'user-42' })
+    expect(translate({ user: 'user-42', safety_identifier: 'sha-of-user' }).metadata).toEqual({ user_id: 'sha-of-user' })
+    const hints = translate({ prompt_cache_key: 'k', prompt_cache_retention: '24h', web_search_options: { search_context_size: 'low' } })
+    expect(hints).not.toHaveProperty('metadata')
+    expect(JSON.stringify(hints)).not.toMatch(/prompt_cache|web_search/)
+  })
+
   it('accepts values that change nothing', () => {
     expect(() => translate({ frequency_penalty: 0, presence_penalty: 0, logit_bias: {}, logprobs: false, n: 3, temperature: 1 })).not.toThrow()
   })

@@ -20,7 +20,9 @@ export const EFFORT_BUDGETS: Record<Exclude<ReasoningEffort, 'none'>, number> = 
  * Pivot request -> Anthropic Messages request. Values Anthropic cannot honour are refused with a
  * 400 naming the field, never silently changed. `n` is left to the caller, which fans out one
  * upstream request per choice. Gateway-side fields (store, metadata, service_tier,
- * stream_options) and hints with no Anthropic equivalent (verbosity, prediction) are not sent.
+ * stream_options) and hints with no Anthropic equivalent (verbosity, prediction, prompt_cache_key,
+ * prompt_cache_retention, web_search_options) are not sent; `safety_identifier` (else `user`) becomes
+ * `metadata.user_id`.
  */
 export function toAnthropicRequest(req: ChatCompletionRequest, upstreamModel: string): AnthropicMessagesRequest {
   refuseUnsupported(req)
@@ -52,6 +54,9 @@ export function toAnthropicRequest(req: ChatCompletionRequest, upstreamModel: st
     }
     out.output_config = { format: { type: 'json_schema', schema } }
   }
+  // Anthropic's one end-user field; OpenAI's prompt-cache and web-search hints have no equivalent.
+  const endUser = req.safety_identifier ?? req.user
+  if (endUser !== undefined) out.metadata = { user_id: endUser }
   if (req.stream === true) out.stream = true
   return out
 }

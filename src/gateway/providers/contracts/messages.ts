@@ -14,3 +14,12 @@ export interface RawUpstreamResponse {
 export interface MessagesPassthrough {
   send(body: Buffer, clientHeaders: Record<string, string>, ctx: CallContext): Promise<RawUpstreamResponse>
 }
+
+/**
+ * Counts the input tokens of a provider-native request (`/v1/messages/count_tokens`): Anthropic answers
+ * it upstream; a local engine could count with its own tokenizer. Resolves at the first byte,
+ * whatever the status, with a JSON body `{input_tokens}` on success.
+ */
+export interface TokenCounter {
+  count(body: Buffer, clientHeaders: Record<string, string>, ctx: CallContext): Promise<RawUpstreamResponse>
+}

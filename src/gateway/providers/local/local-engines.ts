@@ -5,8 +5,10 @@ import { ModelManager } from '../../engines/model-manager/model-manager'
 import type { IdGenerator } from '../../kernel/runtime'
 import type { ChatProvider } from '../contracts/chat'
 import type { EmbeddingsProvider } from '../contracts/embeddings'
+import type { TokenCounter } from '../contracts/messages'
 import { createLlamaChatProvider } from './llama-chat-provider'
 import { createLlamaEmbeddingsProvider } from './llama-embeddings-provider'
+import { createLlamaTokenCounter } from './llama-token-counter'
 import { LocalSpeechProvider } from './local-speech-provider'
 import { LocalTranscriptionProvider } from './local-transcription-provider'
 
@@ -32,6 +34,7 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
   let speaker: LocalSpeechProvider | undefined
   const chats = new Map<string, ChatProvider>()
   let embedder: EmbeddingsProvider | undefined
+  let tokenCounter: TokenCounter | undefined
   const started = () => (engines ??= createLocalEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency, llama: opts.llama }))
   return {
     models,
@@ -44,6 +47,7 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
       return chat
     },
     embedder: () => (embedder ??= createLlamaEmbeddingsProvider({ engine: started().llama, models })),
+    tokenCounter: () => (tokenCounter ??= createLlamaTokenCounter({ engine: started().llama, models })),
     stats: () => engines?.host.stats() ?? [],
     close: async () => {
       await engines?.host.close()

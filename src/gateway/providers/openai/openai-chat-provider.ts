@@ -4,8 +4,9 @@ import type { ChatProvider, ChatStream } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { postUpstream } from '../upstream/post-json'
 import { sseEvents } from '../upstream/sse-events'
+import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { upstreamConnectionError } from '../upstream/upstream-error'
+import { upstreamConnectionError, upstreamProtocolError, upstreamStreamError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
 import { fingerprint, normalizeChunk, normalizeCompletion, toOpenAiBody } from './openai-wire'
 
@@ -27,7 +28,7 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
         raw = (await res.body.json()) as Record<string, unknown>
       } catch (err) {
         if (ctx.signal.aborted) throw err
-        throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_bad_response', message: `The provider "${providerId}" sent a reply that is not JSON.` })
+        throw upstreamProtocolError(providerId, 'its reply is not JSON.')
       }
       return normalizeCompletion(raw, shape(req, ctx))
     },
@@ -35,6 +36,7 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
     async stream(req, ctx): Promise<ChatStream> {
       const conn = connect()
       const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), { ...openAiAuth(conn), 'x-request-id': ctx.requestId, accept: 'text/event-stream' }, ctx.signal)
+      await requireEventStream(providerId, res)
       let usage: Usage | null = null
       const opts = shape(req, ctx)
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
@@ -46,12 +48,13 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
               done = true
               continue
             }
-            const raw = JSON.parse(event.data) as Record<string, unknown>
-            if (raw.error) throw new GatewayError({ status: 502, type: 'upstream_error', code: 'upstream_stream_error', message: `The provider "${providerId}" failed mid-stream: ${JSON.stringify(raw.error)}` })
+            const raw = eventJson(providerId, event)
+            if (raw.error) throw upstreamStreamError(providerId, raw.error)
             const chunk = normalizeChunk(raw, opts)
             if (chunk.usage) usage = chunk.usage
             yield chunk
           }
+          if (!done) throw upstreamProtocolError(providerId, 'its stream ended before "data: [DONE]".')
         } catch (err) {
           if (ctx.signal.aborted || err instanceof GatewayError) throw err
           throw upstreamConnectionError(providerId, err)
@@ -59,7 +62,8 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
           res.body.destroy()
         }
       }
-      const iterator = chunks()
+      // The first chunk is in before the stream is handed on: a stream broken from its start may still fall back.
+      const iterator = await afterFirstItem(chunks())
       return { [Symbol.asyncIterator]: () => iterator, reportedUsage: () => usage }
     },
   }

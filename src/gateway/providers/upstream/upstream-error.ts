@@ -63,6 +63,34 @@ export function upstreamConnectionError(providerId: string, err: unknown): Upstr
   })
 }
 
+/**
+ * The upstream answered, but not in its protocol: a stream request answered with HTML or a whole JSON
+ * body, an event that is not JSON, a stream cut off before its end. Before the first byte reaches the
+ * client another model may serve (fallbackable); after it, the stream ends with this as its error event.
+ */
+export function upstreamProtocolError(providerId: string, detail: string): UpstreamError {
+  return new UpstreamError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_protocol_error',
+    message: `The provider "${providerId}" broke its protocol: ${detail}`,
+    fallbackable: true,
+    upstreamStatus: null,
+  })
+}
+
+/** An error event inside an upstream stream (`{"error": ...}`); before the first byte another model may serve. */
+export function upstreamStreamError(providerId: string, error: unknown): UpstreamError {
+  return new UpstreamError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_stream_error',
+    message: `The provider "${providerId}" failed mid-stream: ${JSON.stringify(error).slice(0, 500)}`,
+    fallbackable: true,
+    upstreamStatus: null,
+  })
+}
+
 /** Pulls a message out of an upstream error body of either family. */
 export function upstreamErrorMessage(body: string): string {
   try {

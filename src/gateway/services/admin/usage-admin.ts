@@ -42,6 +42,7 @@ export const usageJson = (u: UsageRow, agentName: (label: string | null) => stri
   error: u.error,
   metadata: u.metadata,
   tools: u.tools.map((t) => ({ type: t.type, name: t.name, input: t.input, status: t.status, latency_ms: t.latencyMs, sources: t.sources, ...(t.error ? { error: t.error } : {}) })),
+  state: u.state ?? 'done',
 })
 
 const completionJson = (c: StoredCompletion): StoredCompletionInfo => ({

@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs'
 import type { SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionRequest, TranscriptionResult } from '../../providers/contracts/audio'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
-import { heardCostMicro, spokenCostMicro } from '../credits/pricing'
+import { audioSecondsCeiling, heardCostMicro, spokenCostMicro } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 
@@ -48,12 +49,13 @@ export function createAudioService({ pipeline }: { pipeline: Pipeline }) {
       onDelta?: (delta: TranscriptDelta, served: ServedBy) => void,
     ): Promise<{ result: TranscriptionResult } & ServedBy> {
       const { target } = pipeline.resolve(ctx, model, 'transcription')
+      const maxSeconds = audioSecondsCeiling(typeof req.file === 'string' ? statSync(req.file).size : req.file.length)
       const run = pipeline.begin(ctx, target, {
         endpoint: req.task === 'translate' ? 'audio.translations' : 'audio.transcriptions',
         modality: 'transcription',
         requestedModel: model,
         useFallbacks,
-        hold: () => 0,
+        hold: (chain) => Math.max(...chain.map((t) => heardCostMicro(t.model.pricing, maxSeconds))),
       })
       try {
         const { value: result, ...served } = await pipeline.attempt(run, async (provider, callCtx, _last, target) => {

@@ -4,6 +4,7 @@ import { bearerToken } from '../../security/credentials'
 import type { Store } from '../../store/store'
 import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'
+import { TOKEN_PREFIX, type OAuth } from './oauth'
 import type { Principal } from './principal'
 
 /** The credentials a request presents, by header. */
@@ -11,6 +12,8 @@ export interface PresentedCredentials {
   authorization?: string | undefined
   xApiKey?: string | undefined
   xSvcKey?: string | undefined
+  /** What the endpoint is (an OAuth scope: chat, messages, files, audio); an OAuth token must hold it. */
+  scope?: string | undefined
 }
 
 const TOUCH_EVERY_MS = 60_000
@@ -26,15 +29,17 @@ export function presentedKey(c: PresentedCredentials): string | undefined {
   return bearerToken(c.authorization)
 }
 
-export function createAuthenticator(store: Store, clock: Clock) {
+export function createAuthenticator(store: Store, clock: Clock, oauth: OAuth) {
   return function authenticate(c: PresentedCredentials): Principal {
     const key = presentedKey(c)
     if (!key) {
       throw unauthorized(
-        'No API key was sent. Send it as "Authorization: Bearer <key>", "X-Api-Key: <key>" or "X-Svc-Key: <key>".',
+        'No API key was sent. Send it as "Authorization: Bearer <key>", "X-Api-Key: <key>" or "X-Svc-Key: <key>", or an OAuth token from POST /oauth/token.',
         'missing_api_key',
       )
     }
+    // An OAuth access token acts as its client's key, within its scopes.
+    if (key.startsWith(TOKEN_PREFIX)) return oauth.authenticateToken(key, c.scope)
     const row = store.keys.getByHash(hashKey(key))
     if (!row) throw unauthorized('Incorrect API key provided: this gateway does not know it. Check the key, or generate one under Keys.', 'invalid_api_key')
     const now = clock.now()
@@ -55,6 +60,7 @@ export function createAuthenticator(store: Store, clock: Clock) {
       userId: row.userId,
       team,
       deprecation: row.deprecatedAt === null ? null : { deprecatedAt: row.deprecatedAt, expiresAt: row.expiresAt },
+      scopes: null,
     }
   }
 }

@@ -34,13 +34,19 @@ function* validationErrorLines(errors: InputCheck['errors'], ids: IdGenerator): 
 export async function validateBatch(d: BatchJobDeps, batch: BatchRow): Promise<void> {
   d.store.batchLines.deleteAll(batch.id)
   const input = d.store.files.get(batch.inputFileId, batch.teamId, seconds(d.clock))
+  const whole = (error: BatchLineError): InputCheck => ({ lines: 0, errors: [{ error, customId: null }] })
   let check: InputCheck
   if (!input) {
-    const error: BatchLineError = { code: 'input_file_missing', message: `The input file ${batch.inputFileId} was deleted or expired before the batch ran.`, param: 'input_file_id', line: null }
-    check = { lines: 0, errors: [{ error, customId: null }] }
+    check = whole({ code: 'input_file_missing', message: `The input file ${batch.inputFileId} was deleted or expired before the batch ran.`, param: 'input_file_id', line: null })
   } else {
-    const content = await d.files.openContent(input)
-    check = await readBatchInput(content, batch.endpoint, (lines) => d.store.batchLines.insertMany(batch.id, lines), d.stopping)
+    try {
+      const content = await d.files.openContent(input)
+      check = await readBatchInput(content, batch.endpoint, (lines) => d.store.batchLines.insertMany(batch.id, lines), d.stopping)
+    } catch (err) {
+      // Trying again would meet the same input: the batch ends here, saying why.
+      if (d.stopping()) return
+      check = whole({ code: 'validation_failed', message: `The input file could not be validated: ${(err as Error).message}`, param: 'input_file_id', line: null })
+    }
   }
   if (d.stopping()) return
   if (check.errors.length === 0 && check.lines > 0) {

@@ -123,13 +123,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     lineTasks.add(task)
   }
 
-  /** The batch runs with the rights of the key that created it; a revoked key stops its remaining lines. */
+  /** The batch runs with the rights of the key (or OAuth client) that created it; a revoked one stops its remaining lines. */
   function principalFor(batch: BatchRow): Principal {
-    const key = store.keys.get(batch.keyId)
+    const owner = store.keys.get(batch.keyId) ?? store.oauth.getClient(batch.keyId)
     const team = store.teams.get(batch.teamId)
-    if (!key || !team) throw unauthorized('The key or team that created this batch no longer exists.', 'invalid_api_key')
-    if (key.revokedAt !== null) throw unauthorized('The API key that created this batch was revoked, so its remaining requests were not sent.', 'revoked_api_key')
-    return { keyId: key.id, kind: key.kind, userId: key.userId, team, deprecation: null }
+    if (!owner || !team) throw unauthorized('The key or team that created this batch no longer exists.', 'invalid_api_key')
+    if (owner.revokedAt !== null) throw unauthorized('The API key that created this batch was revoked, so its remaining requests were not sent.', 'revoked_api_key')
+    return { keyId: owner.id, kind: owner.kind, userId: owner.userId, team, deprecation: null, scopes: null }
   }
 
   async function answer(batch: BatchRow, line: ClaimedLine, requestId: string, signal: AbortSignal): Promise<{ status: number; body: unknown }> {

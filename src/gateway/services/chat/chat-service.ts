@@ -1,7 +1,7 @@
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
-import { chatCostMicro, estimateTokens } from '../credits/pricing'
+import { chatCostMicro, chatPromptCeiling, COMPLETION_CEILING_TOKENS } from '../credits/pricing'
 import type { Pipeline, Run, Served, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
@@ -17,8 +17,6 @@ export interface PreparedChat {
   body: unknown
   req: ChatCompletionRequest
 }
-
-const DEFAULT_HOLD_COMPLETION_TOKENS = 1024
 
 /** What a chat answer costs on `target`, with its usage. */
 export const chatCharge = (target: Target, usage: Usage): number =>
@@ -63,15 +61,17 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       const label = req.model
       const { target, agent } = pipeline.resolve(ctx, label, 'chat')
       if (agent) req = parseChatCompletionRequest(applyAgent(agent, body as Record<string, unknown>))
-      const promptTokens = estimateTokens(JSON.stringify(req.messages))
-      const completionTokens = (req.max_completion_tokens ?? DEFAULT_HOLD_COMPLETION_TOKENS) * (req.n ?? 1)
+      // The hold is what the request can cost at most, choices fanned out included.
+      const n = req.n ?? 1
+      const promptTokens = chatPromptCeiling(req, JSON.stringify(req.messages)) * n
+      const completionTokens = (req.max_completion_tokens ?? COMPLETION_CEILING_TOKENS) * n
       const run = pipeline.begin(ctx, target, {
         endpoint: 'chat.completions',
         modality: 'chat',
         requestedModel: label,
         useFallbacks,
         metadata: req.metadata ?? null,
-        hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: promptTokens, completion_tokens: completionTokens }))),
+        hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: promptTokens, completion_tokens: completionTokens }))) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
       })
       return { run, body, req }
     },

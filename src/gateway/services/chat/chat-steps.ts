@@ -32,6 +32,11 @@ export interface ChatStepContext {
  */
 export interface ChatStep {
   name: string
+  /**
+   * The most this step may add to the request's cost, in micro-credits (speech spoken, audio heard):
+   * it is held with the request's credits, and the request's charge never goes past its hold.
+   */
+  hold?(req: ChatCompletionRequest): number
   prepare?(req: ChatCompletionRequest, c: ChatStepContext): Promise<ChatCompletionRequest> | ChatCompletionRequest
   finish?(completion: ChatCompletion, c: ChatStepContext): Promise<ChatCompletion> | ChatCompletion
   stream?(stream: ChatStream, c: ChatStepContext): ChatStream

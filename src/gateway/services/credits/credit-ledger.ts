@@ -24,11 +24,25 @@ export const outOfCredits = () =>
  * together (group commit): at once after the turn of the event loop they happen in, or, under load,
  * at most one commit per `minCommitIntervalMs`, so one SQLite commit serves many requests (a commit
  * per request cost about 40 µs of CPU, eight rows a commit about 11 µs each). Until the commit runs
- * their charges count as held.
+ * their charges count as held. A request's row is first written when it begins (`begin`), in the same
+ * group commits, and replaced by its final row when it settles.
  */
+/** How long a request runs before its `started` row is written. */
+export const STARTED_ROW_AFTER_MS = 250
+
+export const INTERRUPTED = 'The gateway stopped before the request ended (a crash or a kill); its usage is unknown and was not charged.'
+
 export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now = () => Date.now() } = {}) {
+  // The data dir has one owner (boot/data-dir-lock.ts): a row still `started` belongs to a gateway that is gone.
+  store.usage.markInterrupted(INTERRUPTED)
   let heldMicro = 0
+  /** Requests that began, with when, and how to make their `started` row (made only if it is written). */
+  const starting = new Map<string, { at: number; row: () => UsageRow }>()
+  /** Requests whose `started` row is committed: their final row replaces it. */
+  const written = new Set<string>()
+  let startedTimer: NodeJS.Timeout | undefined
   let pending: UsageRow[] = []
+  let replacing: UsageRow[] = []
   let pendingMicro = 0
   let scheduled = false
   let lastCommit = -Infinity
@@ -41,17 +55,46 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     else setTimeout(flush, wait)
   }
 
+  /** The `started` rows of requests running for STARTED_ROW_AFTER_MS or more, taken out of `starting`. */
+  function dueStartedRows(at: number): UsageRow[] | null {
+    let due: UsageRow[] | null = null
+    for (const [id, s] of starting) {
+      if (at - s.at < STARTED_ROW_AFTER_MS) break // insertion order is start order
+      ;(due ??= []).push({ ...s.row(), state: 'started' })
+      starting.delete(id)
+      written.add(id)
+    }
+    return due
+  }
+
+  function armStartedTimer(): void {
+    if (startedTimer || !starting.size) return
+    const oldest = starting.values().next().value!
+    startedTimer = setTimeout(() => {
+      startedTimer = undefined
+      flush()
+    }, Math.max(0, oldest.at + STARTED_ROW_AFTER_MS - now()))
+    startedTimer.unref()
+  }
+
   function flush(): void {
     scheduled = false
-    lastCommit = now()
-    if (!pending.length) return
+    const at = now()
+    lastCommit = at
+    const started = dueStartedRows(at)
+    armStartedTimer()
+    if (!pending.length && !replacing.length && !started) return
     const rows = pending
+    const replaced = replacing
     const total = pendingMicro
     pending = []
+    replacing = []
     pendingMicro = 0
     store.transaction(() => {
       if (total !== 0) store.company.add(-total)
+      if (started) for (const row of started) store.usage.insert(row)
       for (const row of rows) store.usage.insert(row)
+      for (const row of replaced) store.usage.replace(row)
     })
   }
 
@@ -61,16 +104,32 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
       heldMicro += holdMicro
       return { holdMicro, settled: false }
     },
+    /**
+     * Records that a request began: once it has run for STARTED_ROW_AFTER_MS its usage row is written
+     * in state `started` (with the next group commit), so a crash while it runs (a stream, a slow
+     * answer) leaves the row, marked `interrupted` at the next start. A request that ends sooner, as
+     * most non-streamed ones do, writes only its final row: the hot path pays no second write.
+     */
+    begin(id: string, row: () => UsageRow): void {
+      starting.set(id, { at: now(), row })
+      armStartedTimer()
+    },
     settle(reservation: Reservation, row: UsageRow): void {
       if (reservation.settled) return
       reservation.settled = true
       heldMicro -= reservation.holdMicro
-      pending.push(row)
+      if (!starting.delete(row.id) && written.delete(row.id)) replacing.push(row)
+      else pending.push(row)
       pendingMicro += row.creditsMicro
       schedule()
     },
     /** Commits what is settled but not yet written (on shutdown, and for callers that read right away). */
     flush,
+    /** Stops the timer of started rows (on shutdown, after the last flush). */
+    close(): void {
+      clearTimeout(startedTimer)
+      startedTimer = undefined
+    },
     heldMicro: () => heldMicro,
   }
 }

@@ -1,4 +1,4 @@
-import type { Usage } from '../../../shared/chat/types'
+import type { ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ModelPricing } from '../../../shared/pricing'
 
 /**
@@ -29,4 +29,38 @@ export function messagesCostMicro(
   return Math.round(
     u.inputTokens * input + u.cacheReadInputTokens * (pricing.cached_input ?? input) + u.cacheCreationInputTokens * (pricing.cache_write ?? input) + u.outputTokens * (pricing.output ?? 0),
   )
+}
+
+/**
+ * Ceilings: the most a request can use, so that its hold is what it could cost at most (and a charge
+ * an upstream claims past it is an anomaly, see usage-sanity.ts). A token is at least one byte of
+ * what it encodes, so bytes bound text; images and gateway-run tools get allowances.
+ */
+export const COMPLETION_CEILING_TOKENS = 65_536
+const IMAGE_TOKEN_CEILING = 8_192
+const PER_MESSAGE_TOKENS = 16
+/** What providers add to a prompt unseen: tool-use system prompts, structured-output framing. */
+export const HIDDEN_PROMPT_TOKENS = 1_024
+/** Results of a tool run for the model (web search, RAG, a provider's server tools) join its prompt. */
+export const TOOL_RESULTS_ALLOWANCE_TOKENS = 100_000
+
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8')
+
+/** The most prompt tokens a chat request can use, per choice. */
+export function chatPromptCeiling(req: ChatCompletionRequest, messagesJson: string): number {
+  let images = 0
+  for (const m of req.messages) if (Array.isArray(m.content)) for (const part of m.content) if (part.type === 'image_url') images++
+  const tools = req.tools?.length ? utf8Bytes(JSON.stringify(req.tools)) + (req.tools.some((t) => t.type !== 'function') ? TOOL_RESULTS_ALLOWANCE_TOKENS : 0) : 0
+  const format = req.response_format ? utf8Bytes(JSON.stringify(req.response_format)) : 0
+  return utf8Bytes(messagesJson) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
+}
+
+/** The most seconds an audio file can last: 500 bytes a second is below any codec's lowest bitrate. */
+export const audioSecondsCeiling = (bytes: number): number => Math.max(60, bytes / 500)
+
+/** The most an Anthropic-native request can cost: every prompt token at the dearest of its input prices. */
+export function messagesCeilingMicro(pricing: ModelPricing, promptTokens: number, maxTokens: number): number {
+  const input = pricing.input ?? 0
+  const dearest = Math.max(input, pricing.cached_input ?? input, pricing.cache_write ?? input)
+  return Math.round(promptTokens * dearest + maxTokens * (pricing.output ?? 0))
 }

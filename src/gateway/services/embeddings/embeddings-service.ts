@@ -1,5 +1,5 @@
 import type { EmbeddingsRequest } from '../../providers/contracts/embeddings'
-import { chatCostMicro, estimateTokens } from '../credits/pricing'
+import { chatCostMicro } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { ModelRow } from '../../store/repos/models-repo'
@@ -22,7 +22,8 @@ export interface Embedded extends ServedBy {
   creditsMicro: number
 }
 
-const inputTokens = (inputs: readonly EmbeddingInput[]) => inputs.reduce((n, i) => n + (typeof i === 'string' ? estimateTokens(i) : i.length), 0)
+/** The most tokens the inputs can take: a token is at least one byte of text. */
+const inputTokensCeiling = (inputs: readonly EmbeddingInput[]) => inputs.reduce((n, i) => n + (typeof i === 'string' ? Buffer.byteLength(i) : i.length), 0)
 
 /**
  * Embeddings through the pipeline: the model (and its fallbacks) runs here (llama.cpp on a GGUF
@@ -33,7 +34,7 @@ export function createEmbeddingsService({ pipeline }: { pipeline: Pipeline }) {
   return {
     async embed(ctx: RequestContext, model: string, inputs: readonly EmbeddingInput[], options: EmbedOptions = {}): Promise<Embedded> {
       const { target } = pipeline.resolve(ctx, model, 'embeddings')
-      const estimate = inputTokens(inputs)
+      const estimate = inputTokensCeiling(inputs)
       const run = pipeline.begin(ctx, target, {
         endpoint: 'embeddings',
         modality: 'embeddings',

@@ -24,25 +24,24 @@ export interface KeyOwner {
   userId?: string
 }
 
+/** Whose credential this is: a user's (who takes the team's settings) or a team's. */
+export function resolveOwner(store: Store, owner: KeyOwner, what = 'key'): { kind: KeyKind; teamId: string; userId: string | null } {
+  if (owner.userId) {
+    const user = store.users.get(owner.userId)
+    if (!user) throw notFound(`No user with id "${owner.userId}".`, 'user_not_found', 'user_id')
+    return { kind: 'user', teamId: user.teamId, userId: user.id }
+  }
+  if (owner.teamId) {
+    if (!store.teams.get(owner.teamId)) throw notFound(`No team with id "${owner.teamId}".`, 'team_not_found', 'team_id')
+    return { kind: 'team', teamId: owner.teamId, userId: null }
+  }
+  throw badRequest(`Say whose ${what} this is: give team_id for a team ${what} or user_id for a user ${what}.`, 'team_id', 'missing_owner')
+}
+
 /** Issues, rotates and revokes API keys. Keys are stored as SHA-256 hashes only. */
 export function createKeyService(store: Store, clock: Clock, ids: IdGenerator, rotationGraceSeconds: number) {
   function issue(owner: KeyOwner, opts: { name?: string | null; expiresAt?: number | null; source?: KeySource } = {}): IssuedKey {
-    let kind: KeyKind
-    let teamId: string
-    let userId: string | null = null
-    if (owner.userId) {
-      const user = store.users.get(owner.userId)
-      if (!user) throw notFound(`No user with id "${owner.userId}".`, 'user_not_found', 'user_id')
-      kind = 'user'
-      teamId = user.teamId
-      userId = user.id
-    } else if (owner.teamId) {
-      if (!store.teams.get(owner.teamId)) throw notFound(`No team with id "${owner.teamId}".`, 'team_not_found', 'team_id')
-      kind = 'team'
-      teamId = owner.teamId
-    } else {
-      throw badRequest('Say whose key this is: give team_id for a team key or user_id for a user key.', 'team_id', 'missing_owner')
-    }
+    const { kind, teamId, userId } = resolveOwner(store, owner)
     const now = clock.now()
     if (opts.expiresAt != null && opts.expiresAt <= now) throw badRequest('expires_at must be in the future.', 'expires_at')
     const material = generateKey(kind)
@@ -80,7 +79,8 @@ export function createKeyService(store: Store, clock: Clock, ids: IdGenerator, r
     rotate(id: string, graceSeconds = rotationGraceSeconds): { issued: IssuedKey; old: KeyRow } {
       return store.transaction(() => {
         const old = requireUsable(id)
-        const issued = issue(old.userId ? { userId: old.userId } : { teamId: old.teamId }, { name: old.name, expiresAt: old.expiresAt })
+        // The expiry the old key was issued with, never the end of a grace period it is already in.
+        const issued = issue(old.userId ? { userId: old.userId } : { teamId: old.teamId }, { name: old.name, expiresAt: old.issuedExpiresAt })
         const now = clock.now()
         const graceEnd = now + graceSeconds * 1000
         const expiresAt = old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd)

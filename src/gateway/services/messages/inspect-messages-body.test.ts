@@ -51,6 +51,7 @@ describe('inspectMessagesBody: valid bodies', () => {
       stop_sequences: null,
       stream: null,
       tools: null,
+      service_tier: null,
       cache_control: null,
       context_management: { edits: [{ type: 'clear_tool_uses_20250919' }] },
       messages: [{ role: 'user', content: [text('hi', { cache_control: null }), { type: 'future_block_20990101', x: 1 }] }],
@@ -59,7 +60,7 @@ describe('inspectMessagesBody: valid bodies', () => {
   })
 
   it('accepts the bounds of the ranges', () => {
-    for (const extra of [{ temperature: 0 }, { temperature: 1 }, { top_p: 0 }, { top_p: 1 }, { top_k: 0 }, { stop_sequences: [] }]) {
+    for (const extra of [{ temperature: 0 }, { temperature: 1 }, { top_p: 0 }, { top_p: 1 }, { top_k: 0 }, { stop_sequences: [] }, { service_tier: 'auto' }, { service_tier: 'standard_only' }]) {
       expect(() => inspectMessagesBody(Buffer.from(JSON.stringify({ ...valid, ...extra })))).not.toThrow()
     }
   })
@@ -155,12 +156,15 @@ const invalidBodies: Array<[string, unknown, string | null, string]> = [
   ['bad role', { ...valid, messages: [{ role: 'user', content: 'a' }, { role: 'system', content: 'b' }] }, 'messages.1.role', '"user" or "assistant"'],
   ['missing role', { ...valid, messages: [{ content: 'a' }] }, 'messages.0.role', '"user" or "assistant"'],
   ['missing content', { ...valid, messages: [{ role: 'user' }] }, 'messages.0.content', 'string or an array'],
+  ['no messages', { ...valid, messages: [] }, 'messages', 'at least one message'],
   ['content a number', { ...valid, messages: [{ role: 'user', content: 5 }] }, 'messages.0.content', 'string or an array'],
   ['block without type', { ...valid, messages: [{ role: 'user', content: [{ text: 'x' }] }] }, 'messages.0.content.0.type', 'is required'],
   ['block not an object', { ...valid, messages: [{ role: 'user', content: ['x'] }] }, 'messages.0.content.0', 'content block object'],
   ['stop_sequences a string', { ...valid, stop_sequences: 'END' }, 'stop_sequences', 'array of strings'],
   ['stop_sequences holding a number', { ...valid, stop_sequences: ['END', 7] }, 'stop_sequences.1', 'must be a string'],
   ['stream a string', { ...valid, stream: 'true' }, 'stream', 'true, false or null'],
+  ['service_tier unknown', { ...valid, service_tier: 'priority' }, 'service_tier', '"auto", "standard_only" or null'],
+  ['service_tier a number', { ...valid, service_tier: 1 }, 'service_tier', '"auto", "standard_only" or null'],
   ['system a number', { ...valid, system: 42 }, 'system', 'string or an array'],
   ['system block not text', { ...valid, system: [{ type: 'image', source: {} }] }, 'system.0', 'text block'],
   ['system text not a string', { ...valid, system: [{ type: 'text', text: 1 }] }, 'system.0.text', 'must be a string'],

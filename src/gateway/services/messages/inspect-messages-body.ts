@@ -6,6 +6,7 @@ export interface InspectedMessagesBody {
   model: string
   stream: boolean
   maxTokens: number
+  serverTools: number
   /** Byte offsets in the raw body of the top-level `model` string literal, quotes included. */
   modelValueSpan: ByteSpan
 }
@@ -19,15 +20,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  * only looked at: the bytes forwarded upstream are always `raw` (or `raw` with the model span
  * spliced, see spliceModel), never a re-serialization.
  */
-export function inspectMessagesBody(raw: Buffer): InspectedMessagesBody {
+export function inspectMessagesBody(raw: Buffer, opts: { counting?: boolean } = {}): InspectedMessagesBody {
   const body = parseJson(raw)
-  const { model, stream, maxTokens } = validateMessagesRequest(body)
+  const { model, stream, maxTokens, serverTools } = validateMessagesRequest(body, opts)
   const modelValueSpan = locateTopLevelValue(raw, 'model')
   // Both readings come from the same bytes, so they must agree; if not, this is a gateway bug.
   if (!modelValueSpan || JSON.parse(raw.toString('utf8', modelValueSpan.start, modelValueSpan.end)) !== model) {
     throw new Error('inspectMessagesBody: the model span does not hold the parsed model value')
   }
-  return { model, stream, maxTokens, modelValueSpan }
+  return { model, stream, maxTokens, serverTools, modelValueSpan }
 }
 
 function parseJson(raw: Buffer): unknown {

@@ -1,17 +1,11 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../../shared/validation/json-bytes'
+
 /** Byte offsets into a Buffer: `start` inclusive, `end` exclusive. */
 export interface ByteSpan {
   start: number
   end: number
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COMMA = 0x2c
-const COLON = 0x3a
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
 
 /**
  * Finds the byte span of the value of `key` in the top-level object of a JSON document,

@@ -1,6 +1,7 @@
 import type { RawUpstreamResponse } from '../../providers/contracts/messages'
-import { UpstreamError } from '../../providers/upstream/upstream-error'
-import { estimateTokens, messagesCostMicro } from '../credits/pricing'
+import { isEventStream } from '../../providers/upstream/sse-stream'
+import { UpstreamError, upstreamProtocolError } from '../../providers/upstream/upstream-error'
+import { HIDDEN_PROMPT_TOKENS, messagesCeilingMicro, messagesCostMicro, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
 import type { Pipeline, Run, Served } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
@@ -25,6 +26,12 @@ const retryElsewhere = (modelName: string, status: number) =>
     upstreamStatus: status,
   })
 
+const flatHeaders = (clientHeaders: Record<string, string | string[] | undefined>) => {
+  const headers: Record<string, string> = {}
+  for (const [name, v] of Object.entries(clientHeaders)) if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(',') : v
+  return headers
+}
+
 /**
  * /v1/messages: a byte-faithful passthrough to Anthropic through the pipeline. The body is validated
  * but never rewritten; only the model value is spliced when the name the client used is not the
@@ -35,31 +42,37 @@ export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
     prepare(ctx: RequestContext, raw: Buffer, useFallbacks: boolean | undefined): PreparedMessages {
       const inspected = inspectMessagesBody(raw)
       const { target } = pipeline.resolve(ctx, inspected.model, 'messages')
-      const promptEstimate = estimateTokens(raw.toString('utf8'))
+      // The most it can cost: a token is at least a byte of the body (plus what the provider adds
+      // unseen), server tools' results join the prompt, and max_tokens bounds the answer.
+      const promptCeiling = raw.length + HIDDEN_PROMPT_TOKENS + inspected.serverTools * TOOL_RESULTS_ALLOWANCE_TOKENS
       const run = pipeline.begin(ctx, target, {
         endpoint: 'messages',
         modality: 'messages',
         requestedModel: inspected.model,
         useFallbacks,
-        hold: (chain) => Math.max(...chain.map((t) => messagesCostMicro(t.model.pricing, { inputTokens: promptEstimate, outputTokens: inspected.maxTokens, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 }))),
+        hold: (chain) => Math.max(...chain.map((t) => messagesCeilingMicro(t.model.pricing, promptCeiling, inspected.maxTokens))),
       })
       return { run, raw, inspected }
     },
 
     /** Sends to the first model that answers; 429, 5xx and connection failures move to the next Anthropic model. */
     async forward(prep: PreparedMessages, clientHeaders: Record<string, string | string[] | undefined>): Promise<Served<RawUpstreamResponse>> {
-      const headers: Record<string, string> = {}
-      for (const [name, v] of Object.entries(clientHeaders)) if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(',') : v
+      const headers = flatHeaders(clientHeaders)
       const { raw, inspected } = prep
       try {
         return await pipeline.attempt(
           prep.run,
-          async (provider, ctx, last) => {
+          async (provider, ctx, last, target) => {
             const body = ctx.model.upstream === inspected.model ? raw : spliceModel(raw, inspected.modelValueSpan, ctx.model.upstream)
             const res = await provider.send(body, headers, ctx)
             if ((res.status === 429 || res.status >= 500) && !last && !ctx.signal.aborted) {
               res.body.destroy()
               throw retryElsewhere(ctx.model.name, res.status)
+            }
+            // A stream asked for and a success that is not one (an HTML page, a JSON body): never relayed as the answer.
+            if (inspected.stream && res.status < 300 && !isEventStream(res)) {
+              res.body.destroy()
+              throw upstreamProtocolError(target.provider.id, `a stream was asked for, but it answered ${res.status} with ${String(res.headers['content-type'] ?? 'no content type')}, not server-sent events.`)
             }
             return res
           },
@@ -67,6 +80,30 @@ export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
         )
       } catch (err) {
         pipeline.fail(prep.run, err, inspected.stream)
+        throw err
+      }
+    },
+
+    /**
+     * `/v1/messages/count_tokens`: the same body minus `max_tokens`, forwarded to the model's provider
+     * (the model spliced as for messages) and its answer relayed as it is. Counting is free and logged;
+     * it never falls back, since another model's count would not be this one's.
+     */
+    async countTokens(ctx: RequestContext, raw: Buffer, clientHeaders: Record<string, string | string[] | undefined>): Promise<Served<RawUpstreamResponse>> {
+      const inspected = inspectMessagesBody(raw, { counting: true })
+      const { target } = pipeline.resolve(ctx, inspected.model, 'tokenCount')
+      const run = pipeline.begin(ctx, target, { endpoint: 'messages.count_tokens', modality: 'tokenCount', requestedModel: inspected.model, useFallbacks: false, hold: () => 0 })
+      try {
+        const served = await pipeline.attempt(
+          run,
+          (counter, callCtx) => counter.count(callCtx.model.upstream === inspected.model ? raw : spliceModel(raw, inspected.modelValueSpan, callCtx.model.upstream), flatHeaders(clientHeaders), callCtx),
+          (res) => res.status,
+        )
+        const res = served.value
+        pipeline.settle(run, { target: served.target, status: res.status, error: res.status >= 400 ? `upstream status ${res.status}` : null })
+        return served
+      } catch (err) {
+        pipeline.fail(run, err)
         throw err
       }
     },

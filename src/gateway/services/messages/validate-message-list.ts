@@ -12,6 +12,8 @@ export function validateMessageList(messages: unknown): void {
   if (!Array.isArray(messages)) {
     throw invalidField('messages', `must be an array of message objects (got ${describeValue(messages)})`)
   }
+  // Anthropic answers an empty list with 400 too; refused here, it costs no upstream call and no fallback.
+  if (messages.length === 0) throw invalidField('messages', 'must hold at least one message: send [{"role": "user", "content": "..."}]')
   messages.forEach((message, index) => validateMessage(message, `messages.${index}`))
 }
 

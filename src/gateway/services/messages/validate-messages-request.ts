@@ -16,30 +16,34 @@ export interface ValidatedMessagesRequest {
   model: string
   stream: boolean
   maxTokens: number
+  /** Tools the provider runs itself (typed, e.g. web_search_20250305): their results join the prompt. */
+  serverTools: number
 }
 
 /**
  * Validates a parsed /v1/messages body (spec 2.5, 8). Fields the gateway does not know are
  * left alone: they go upstream untouched, so a beta field never needs a gateway release.
  */
-export function validateMessagesRequest(body: unknown): ValidatedMessagesRequest {
+export function validateMessagesRequest(body: unknown, { counting = false } = {}): ValidatedMessagesRequest {
   if (!isJsonObject(body)) {
     throw badRequest(
-      `The request body must be a JSON object with "model", "messages" and "max_tokens" (got ${describeValue(body)})`,
+      `The request body must be a JSON object with "model", "messages"${counting ? '' : ' and "max_tokens"'} (got ${describeValue(body)})`,
     )
   }
   const model = requireModel(body.model)
   validateMessageList(body.messages)
-  requireMaxTokens(body.max_tokens)
+  // count_tokens takes no max_tokens: its body is a messages request without the answer's limit.
+  if (!counting) requireMaxTokens(body.max_tokens)
   checkNullableNumberInRange(body, 'temperature', 0, 1)
   checkNullableNumberInRange(body, 'top_p', 0, 1)
   checkNullableNonNegativeInteger(body, 'top_k')
   checkNullableStringArray(body, 'stop_sequences')
   checkNullableBoolean(body, 'stream')
+  checkServiceTier(body.service_tier)
   validateSystem(body.system)
-  validateTools(body.tools)
+  const serverTools = validateTools(body.tools)
   assertCacheBreakpointLimit(collectCacheBreakpoints(body))
-  return { model, stream: body.stream === true, maxTokens: body.max_tokens as number }
+  return { model, stream: body.stream === true, maxTokens: counting ? 0 : (body.max_tokens as number), serverTools }
 }
 
 function requireModel(model: unknown): string {
@@ -64,6 +68,11 @@ function requireMaxTokens(maxTokens: unknown): void {
   }
 }
 
+function checkServiceTier(tier: unknown): void {
+  if (tier === undefined || tier === null || tier === 'auto' || tier === 'standard_only') return
+  throw invalidField('service_tier', `must be "auto", "standard_only" or null (got ${describeValue(tier)})`)
+}
+
 function validateSystem(system: unknown): void {
   if (system === undefined || typeof system === 'string') return
   if (!Array.isArray(system)) {
@@ -80,20 +89,25 @@ function validateSystem(system: unknown): void {
   })
 }
 
-/** Custom tools need a name and an input_schema; server tools (typed, e.g. web_search_20250305) are the upstream's to judge. */
-function validateTools(tools: unknown): void {
-  if (tools === undefined || tools === null) return
+/** Custom tools need a name and an input_schema; server tools (typed, e.g. web_search_20250305) are the upstream's to judge. Returns how many server tools there are. */
+function validateTools(tools: unknown): number {
+  if (tools === undefined || tools === null) return 0
   if (!Array.isArray(tools)) {
     throw invalidField('tools', `must be an array of tool definitions or null (got ${describeValue(tools)})`)
   }
+  let serverTools = 0
   tools.forEach((tool, index) => {
     const path = `tools.${index}`
     if (!isJsonObject(tool)) {
       throw invalidField(path, `must be a tool definition object (got ${describeValue(tool)})`)
     }
-    if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') return
+    if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') {
+      serverTools++
+      return
+    }
     validateCustomTool(tool, path)
   })
+  return serverTools
 }
 
 function validateCustomTool(tool: JsonObject, path: string): void {

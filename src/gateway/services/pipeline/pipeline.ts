@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
 import type { CallContext } from '../../providers/contracts/provider-config'
@@ -7,13 +8,14 @@ import type { ToolRunLog, UsageAttempt, UsageRow } from '../../store/repos/usage
 import type { Store } from '../../store/store'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
+import { checkCharge } from '../credits/usage-sanity'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
 import { usageRow } from './usage-row'
 import { MODALITY_KIND, unfitModel } from './model-fit'
 import type { RequestContext } from './request-context'
 
-export type UsageEndpoint = 'chat.completions' | 'messages' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
+export type UsageEndpoint = 'chat.completions' | 'messages' | 'messages.count_tokens' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
 
 /** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
 export interface Run<M extends Modality = Modality> {
@@ -63,6 +65,8 @@ export interface PipelineDeps {
   ledger: CreditLedger
   registry: ProviderRegistry
   providerConfigs: ProviderConfigs
+  /** Where usage anomalies are reported. */
+  log?: FastifyBaseLogger
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
@@ -78,7 +82,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
 
   return {
@@ -94,7 +98,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
       const reservation = ledger.reserve(spec.hold(chain))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata: spec.metadata ?? null }
+      const metadata = spec.metadata ?? null
+      ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
+      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
     },
 
     /**
@@ -139,22 +145,26 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
-      const { target, ...counters } = o
-      ledger.settle(
-        run.reservation,
-        usageRow(ctx, clock.now(), {
-          endpoint: run.endpoint,
-          requestedModel: run.requestedModel,
-          modelId: target?.model.id ?? null,
-          modelName: target?.model.name ?? null,
-          attempts: run.attempts,
-          tools: run.tools,
-          metadata: run.metadata,
-          ...counters,
-          error: o.error ?? null,
-        }),
-      )
-      return o.creditsMicro ?? 0
+      const { target, creditsMicro = 0, ...rest } = o
+      // What the upstream reported is checked before it is billed: see checkCharge.
+      const charge = checkCharge(run.reservation.holdMicro, rest, creditsMicro)
+      if (charge.anomaly) log?.warn({ requestId: ctx.requestId, model: target?.model.name ?? run.requestedModel, endpoint: run.endpoint }, `usage anomaly: ${charge.anomaly}`)
+      const row = usageRow(ctx, clock.now(), {
+        endpoint: run.endpoint,
+        requestedModel: run.requestedModel,
+        modelId: target?.model.id ?? null,
+        modelName: target?.model.name ?? null,
+        attempts: run.attempts,
+        tools: run.tools,
+        metadata: run.metadata,
+        ...rest,
+        creditsMicro: charge.creditsMicro,
+        usageEstimated: (o.usageEstimated ?? false) || charge.refused,
+        error: o.error ?? null,
+      })
+      if (charge.counters) Object.assign(row, charge.counters)
+      ledger.settle(run.reservation, row)
+      return charge.creditsMicro
     },
 
     /** Settles a request that failed before any answer: no model, no cost, the error's status. */

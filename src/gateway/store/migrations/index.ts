@@ -5,6 +5,7 @@ import { batchesSchema } from './0004-batches'
 import { conversations } from './0005-conversations'
 import { recordings } from './0006-recordings'
 import { gatewayTools } from './0007-gateway-tools'
+import { sessionsOauthUsageState } from './0008-sessions-oauth-usage-state'
 
 export interface Migration {
   version: number
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   conversations,
   recordings,
   gatewayTools,
+  sessionsOauthUsageState,
 ]

@@ -5,6 +5,8 @@ import { valueCache } from './row-cache'
 export const MICRO = 1_000_000
 export const toMicro = (credits: number): number => Math.round(credits * MICRO)
 export const fromMicro = (micro: number): number => micro / MICRO
+/** The largest balance (either sign) counted exactly: integers of micro-credits past this lose precision. */
+export const MAX_BALANCE_MICRO = Number.MAX_SAFE_INTEGER
 
 export type CompanyRepo = ReturnType<typeof createCompanyRepo>
 

@@ -1,4 +1,5 @@
 import type { Db } from '../database'
+import { dataVersionWatch } from './data-version'
 
 export type KeyKind = 'team' | 'user'
 export type KeySource = 'config' | 'admin' | 'first-run'
@@ -16,6 +17,8 @@ export interface KeyRow {
   source: KeySource
   createdAt: number
   expiresAt: number | null
+  /** The expiry the key was issued with; a rotation's grace period changes `expiresAt` only. */
+  issuedExpiresAt: number | null
   deprecatedAt: number | null
   replacedBy: string | null
   revokedAt: number | null
@@ -33,6 +36,7 @@ interface Raw {
   source: KeySource
   created_at: number
   expires_at: number | null
+  issued_expires_at: number | null
   deprecated_at: number | null
   replaced_by: string | null
   revoked_at: number | null
@@ -50,6 +54,7 @@ const toRow = (r: Raw): KeyRow => ({
   source: r.source,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
+  issuedExpiresAt: r.issued_expires_at,
   deprecatedAt: r.deprecated_at,
   replacedBy: r.replaced_by,
   revokedAt: r.revoked_at,
@@ -61,8 +66,8 @@ export type KeysRepo = ReturnType<typeof createKeysRepo>
 
 export function createKeysRepo(db: Db) {
   const insertStmt = db.prepare(`
-    INSERT INTO api_keys (id, kind, team_id, user_id, hash, hint, name, source, created_at, expires_at)
-    VALUES (@id, @kind, @teamId, @userId, @hash, @hint, @name, @source, @createdAt, @expiresAt)`)
+    INSERT INTO api_keys (id, kind, team_id, user_id, hash, hint, name, source, created_at, expires_at, issued_expires_at)
+    VALUES (@id, @kind, @teamId, @userId, @hash, @hint, @name, @source, @createdAt, @expiresAt, @expiresAt)`)
   const getStmt = db.prepare('SELECT * FROM api_keys WHERE id = ?')
   const byHashStmt = db.prepare('SELECT * FROM api_keys WHERE hash = ?')
   const listStmt = db.prepare('SELECT * FROM api_keys ORDER BY created_at, id')
@@ -75,8 +80,11 @@ export function createKeysRepo(db: Db) {
   const revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL')
   const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = @now WHERE id = @id')
   // Every request looks its key up by hash; rows are cached outside transactions and any change
-  // to a key (new, deprecated, revoked) empties the cache, so a revocation takes effect at once.
+  // to a key (new, deprecated, revoked) empties the cache, so a revocation takes effect at once; one
+  // committed by another process empties it within DATA_VERSION_CHECK_MS.
   const byHash = new Map<string, KeyRow>()
+  const watch = dataVersionWatch(db)
+  watch.register(() => byHash.clear())
 
   return {
     insert(k: NewKey): KeyRow {
@@ -89,6 +97,7 @@ export function createKeysRepo(db: Db) {
       return r && toRow(r)
     },
     getByHash(hash: string): KeyRow | undefined {
+      watch.check()
       const cached = byHash.get(hash)
       if (cached) return cached
       const r = byHashStmt.get(hash) as Raw | undefined

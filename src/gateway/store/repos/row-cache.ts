@@ -1,37 +1,46 @@
 import type { Db } from '../database'
+import { dataVersionWatch } from './data-version'
 
-/** One value read from the database, cached outside transactions and cleared by its writer. */
+/**
+ * One value read from the database, cached outside transactions and cleared by its writer, or when
+ * another connection (another process on the data dir) commits (see data-version.ts).
+ */
 export function valueCache<T>(db: Db, load: () => T) {
   let cached: { value: T } | null = null
+  const watch = dataVersionWatch(db)
+  const clear = () => void (cached = null)
+  watch.register(clear)
   return {
     get(): T {
+      watch.check()
       if (cached) return cached.value
       const value = load()
       if (!db.inTransaction) cached = { value }
       return value
     },
-    clear(): void {
-      cached = null
-    },
+    clear,
   }
 }
 
 /**
  * A whole-table read cache for the small tables read on every request (models, providers, teams,
- * agents). The owning repository clears it on each write. Reads inside a transaction are never
- * cached, so a rolled-back write cannot leave a stale row behind.
+ * agents). The owning repository clears it on each write; a commit of another connection clears it
+ * too (see data-version.ts). Reads inside a transaction are never cached, so a rolled-back write
+ * cannot leave a stale row behind.
  */
 export function tableCache<T>(db: Db, load: () => T[]) {
   let rows: readonly T[] | null = null
+  const watch = dataVersionWatch(db)
+  const clear = () => void (rows = null)
+  watch.register(clear)
   return {
     all(): readonly T[] {
+      watch.check()
       if (rows) return rows
       const loaded = load().map((r) => Object.freeze(r))
       if (!db.inTransaction) rows = loaded
       return loaded
     },
-    clear(): void {
-      rows = null
-    },
+    clear,
   }
 }

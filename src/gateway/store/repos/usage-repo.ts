@@ -23,6 +23,8 @@ export interface ToolRunLog {
   sources: Array<{ title: string; url: string }>
   error?: string
 }
+/** `started`: written when the request began; `done`: completed; `interrupted`: the gateway stopped before it ended. */
+export type UsageState = 'started' | 'done' | 'interrupted'
 
 export interface UsageRow {
   id: string
@@ -52,6 +54,8 @@ export interface UsageRow {
   metadata: Record<string, string> | null
   /** Gateway-run tools of the request, in the order they ran. */
   tools: ToolRunLog[]
+  /** Written as `done` when left out. */
+  state?: UsageState
 }
 
 interface Raw {
@@ -80,6 +84,7 @@ interface Raw {
   error: string | null
   metadata: string | null
   tools: string | null
+  state: UsageState
 }
 
 const toRow = (r: Raw): UsageRow => ({
@@ -108,6 +113,7 @@ const toRow = (r: Raw): UsageRow => ({
   error: r.error,
   metadata: readJson(r.metadata, null),
   tools: readJson(r.tools, []),
+  state: r.state,
 })
 
 export interface UsageFilter {
@@ -120,28 +126,41 @@ export interface UsageFilter {
   limit: number
 }
 
+const toParams = (row: UsageRow) => ({
+  ...row,
+  attempts: writeJson(row.attempts),
+  stream: row.stream ? 1 : 0,
+  usageEstimated: row.usageEstimated ? 1 : 0,
+  metadata: row.metadata ? writeJson(row.metadata) : null,
+  tools: row.tools.length ? writeJson(row.tools) : null,
+  state: row.state ?? 'done',
+})
+
 export type UsageRepo = ReturnType<typeof createUsageRepo>
 
 export function createUsageRepo(db: Db) {
-  const insertStmt = db.prepare(`
-    INSERT INTO usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
+  const columns = `usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
       attempts, status, stream, latency_ms, prompt_tokens, completion_tokens, cached_tokens, cache_creation_tokens,
-      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools)
+      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools, state)
     VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
       @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
-      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools)`)
+      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state)`
+  const insertStmt = db.prepare(`INSERT INTO ${columns}`)
+  // A request's final row takes the place of the row written when it started.
+  const replaceStmt = db.prepare(`INSERT OR REPLACE INTO ${columns}`)
+  const interruptStmt = db.prepare(`UPDATE usage_log SET state = 'interrupted', error = @error WHERE state = 'started'`)
   const getStmt = db.prepare('SELECT * FROM usage_log WHERE id = ?')
 
   return {
     insert(row: UsageRow): void {
-      insertStmt.run({
-        ...row,
-        attempts: writeJson(row.attempts),
-        stream: row.stream ? 1 : 0,
-        usageEstimated: row.usageEstimated ? 1 : 0,
-        metadata: row.metadata ? writeJson(row.metadata) : null,
-        tools: row.tools.length ? writeJson(row.tools) : null,
-      })
+      insertStmt.run(toParams(row))
+    },
+    replace(row: UsageRow): void {
+      replaceStmt.run(toParams(row))
+    },
+    /** At start-up: rows of requests that were running when the gateway last stopped without settling them. */
+    markInterrupted(error: string): number {
+      return interruptStmt.run({ error }).changes
     },
     get(id: string): UsageRow | undefined {
       const r = getStmt.get(id) as Raw | undefined

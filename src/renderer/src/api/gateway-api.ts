@@ -6,13 +6,17 @@ import type {
   FileObject,
   GatewayStatus,
   IssuedKey,
+  IssuedOAuthClient,
   KeyInfo,
   ModelInfo,
   NewKeyInput,
+  NewOAuthClientInput,
+  OAuthClientInfo,
   ProviderInfo,
   TeamInfo,
   UsageRow,
   UserInfo,
+  WebSessionInfo,
 } from '../../../shared/admin-wire'
 import { runChat, type ChatCallOptions } from './chat-client'
 import type { ChatResult } from './chat-result'
@@ -36,6 +40,11 @@ export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, Tr
   status(): Promise<GatewayStatus>
   signIn(token: string): Promise<void>
   signOut(): Promise<void>
+  /** Browsers signed in to web mode. */
+  webSessions(): Promise<WebSessionInfo[]>
+  endWebSession(id: string): Promise<void>
+  /** Ends every web session, this browser's too; resolves to how many ended. */
+  signOutEverywhere(): Promise<number>
   /** `allowNegative`: the person confirmed taking the balance below zero (refused with 409 otherwise). */
   addCredits(amount: number, allowNegative?: boolean): Promise<{ balance: number }>
   models(): Promise<ModelInfo[]>
@@ -46,6 +55,10 @@ export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, Tr
   createKey(input: NewKeyInput): Promise<IssuedKey>
   rotateKey(id: string): Promise<IssuedKey>
   revokeKey(id: string): Promise<KeyInfo>
+  oauthClients(): Promise<OAuthClientInfo[]>
+  createOAuthClient(input: NewOAuthClientInput): Promise<IssuedOAuthClient>
+  rotateOAuthClient(id: string): Promise<IssuedOAuthClient>
+  revokeOAuthClient(id: string): Promise<OAuthClientInfo>
   agents(): Promise<Agent[]>
   createAgent(input: AgentInput): Promise<Agent>
   deleteAgent(id: string): Promise<void>
@@ -95,8 +108,13 @@ export function createGatewayApi(conn: Connection): GatewayApi {
       await requestJson(conn, '/web/session', { method: 'POST', body: { token }, auth: 'none', headers: { [WEB_CLIENT_HEADER]: '1' } })
     },
     signOut: async () => {
-      await requestJson(conn, '/web/logout', { method: 'POST', auth: 'none' })
+      await requestJson(conn, '/web/logout', { method: 'POST', auth: 'none', headers: { [WEB_CLIENT_HEADER]: '1' } })
     },
+    webSessions: () => list(admin('/web-sessions')),
+    endWebSession: async (id) => {
+      await admin(`/web-sessions/${enc(id)}`, 'DELETE')
+    },
+    signOutEverywhere: async () => (await admin<{ ended: number }>('/web-sessions', 'DELETE')).ended,
     addCredits: (amount, allowNegative) => admin('/credits', 'POST', { add: amount, ...(allowNegative ? { allow_negative: true } : {}) }),
     models: () => list(admin('/models')),
     providers: () => list(admin('/providers')),
@@ -106,6 +124,10 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     createKey: (input) => admin('/keys', 'POST', input),
     rotateKey: (id) => admin(`/keys/${enc(id)}/rotate`, 'POST', {}),
     revokeKey: (id) => admin(`/keys/${enc(id)}/revoke`, 'POST', {}),
+    oauthClients: () => list(admin('/oauth-clients')),
+    createOAuthClient: (input) => admin('/oauth-clients', 'POST', input),
+    rotateOAuthClient: (id) => admin(`/oauth-clients/${enc(id)}/rotate`, 'POST', {}),
+    revokeOAuthClient: (id) => admin(`/oauth-clients/${enc(id)}/revoke`, 'POST', {}),
     agents: () => list(admin('/agents')),
     createAgent: (input) => admin('/agents', 'POST', input),
     deleteAgent: async (id) => {

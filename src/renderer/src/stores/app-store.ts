@@ -11,6 +11,7 @@ import { createFilesSlice } from './files-slice'
 import { createKeysSlice } from './keys-slice'
 import { createLocalModelsSlice } from './local-models-slice'
 import { createManageSlice } from './manage-slice'
+import { createOAuthClientsSlice } from './oauth-clients-slice'
 import { createPlaygroundSlice } from './playground-slice'
 import { createRecordingsSlice } from './recordings-slice'
 import { createSessionSlice } from './session-slice'
@@ -32,6 +33,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createManageSlice(deps)(...a),
     ...createLocalModelsSlice(deps)(...a),
     ...createKeysSlice(deps)(...a),
+    ...createOAuthClientsSlice(deps)(...a),
     ...createPlaygroundSlice(deps)(...a),
     ...createCompareSlice(deps)(...a),
     ...createConversationsSlice(deps)(...a),

@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { GatewayStatus } from '../../../shared/admin-wire'
-import type { SliceCreator } from './store-types'
+import type { GatewayStatus, WebSessionInfo } from '../../../shared/admin-wire'
+import type { LoadStatus, SliceCreator } from './store-types'
 
 export type AuthState = 'checking' | 'signed-in' | 'needs-login' | 'unreachable'
 
@@ -18,6 +18,12 @@ export interface SessionSlice {
   /** Web mode: trades the admin token for the session cookie. Resolves to an error message, or null. */
   signIn(token: string): Promise<string | null>
   signOut(): Promise<void>
+  /** The browsers signed in to web mode (Settings). */
+  webSessions: { status: LoadStatus; error: string | null; list: WebSessionInfo[] }
+  loadWebSessions(): Promise<void>
+  endWebSession(id: string): Promise<void>
+  /** Ends every browser session; in web mode this one's too, so it asks for a sign-in again. */
+  signOutEverywhere(): Promise<void>
 }
 
 /** The gateway's state, always in view: where it is, whether we are signed in, credits and counts. */
@@ -64,5 +70,24 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
   async signOut() {
     await api.signOut().catch(() => undefined)
     set({ auth: 'needs-login', status: null })
+  },
+  webSessions: { status: 'idle', error: null, list: [] },
+  async loadWebSessions() {
+    const patch = (p: Partial<SessionSlice['webSessions']>) => set((s) => ({ webSessions: { ...s.webSessions, ...p } }))
+    patch({ status: get().webSessions.status === 'ready' ? 'ready' : 'loading', error: null })
+    try {
+      patch({ status: 'ready', list: await api.webSessions() })
+    } catch (e) {
+      patch({ status: 'error', error: messageOf(e) })
+    }
+  },
+  async endWebSession(id) {
+    await api.endWebSession(id)
+    await get().loadWebSessions()
+  },
+  async signOutEverywhere() {
+    await api.signOutEverywhere()
+    if (api.connection.mode === 'web') set({ auth: 'needs-login', status: null, webSessions: { status: 'idle', error: null, list: [] } })
+    else await get().loadWebSessions()
   },
 })

@@ -10,6 +10,7 @@ import type { FilesSlice } from './files-slice'
 import type { KeysSlice } from './keys-slice'
 import type { LocalModelsSlice } from './local-models-slice'
 import type { ManageSlice } from './manage-slice'
+import type { OAuthClientsSlice } from './oauth-clients-slice'
 import type { PlaygroundSlice } from './playground-slice'
 import type { RecordingsSlice } from './recordings-slice'
 import type { SessionSlice } from './session-slice'
@@ -25,6 +26,7 @@ export type AppState = SessionSlice &
   ManageSlice &
   LocalModelsSlice &
   KeysSlice &
+  OAuthClientsSlice &
   PlaygroundSlice &
   CompareSlice &
   ConversationsSlice &

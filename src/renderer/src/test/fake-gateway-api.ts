@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error'
-import type { Agent, Conversation, GatewayStatus, IssuedKey, KeyInfo, ModelInfo, TeamInfo } from '../../../shared/admin-wire'
+import type { Agent, Conversation, GatewayStatus, IssuedKey, IssuedOAuthClient, KeyInfo, ModelInfo, OAuthClientInfo, TeamInfo, WebSessionInfo } from '../../../shared/admin-wire'
 import type { ChatCallOptions } from '../api/chat-client'
 import { emptyChoice, type ChatResult, type ChoiceResult } from '../api/chat-result'
 import type { ChatRequestBody } from '../api/chat-types'
@@ -49,7 +49,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     keys.push(info)
     return { ...info, key: `gth-team-secret-${n}` }
   }
-  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean } = {
+  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean; webSessionsList: WebSessionInfo[]; oauthClientsList: OAuthClientInfo[] } = {
     ...managed.manage,
     ...managed.local,
     ...fakeStudioApi(),
@@ -69,6 +69,38 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
       if (token !== 'admin-token') throw new ApiError('no', { status: 401 })
     },
     signOut: async () => undefined,
+    webSessionsList: [
+      { id: 'ws-1', user_agent: 'Firefox on Linux', created_at: 1_790_000_000, last_seen_at: 1_790_000_100, expires_at: 1_792_592_000, current: true },
+      { id: 'ws-2', user_agent: 'Safari on macOS', created_at: 1_789_000_000, last_seen_at: 1_789_500_000, expires_at: 1_791_592_000, current: false },
+    ] as WebSessionInfo[],
+    webSessions: async () => structuredClone(api.webSessionsList),
+    oauthClientsList: [] as OAuthClientInfo[],
+    oauthClients: async () => structuredClone(api.oauthClientsList),
+    createOAuthClient: async (input) => {
+      n++
+      const info: OAuthClientInfo = { client_id: `gth-client-${n}`, kind: input.user_id ? 'user' : 'team', team_id: input.team_id ?? TEAM.id, user_id: input.user_id ?? null, name: input.name ?? null, scopes: input.scopes ?? ['chat', 'messages', 'files', 'audio'], token_ttl_seconds: input.token_ttl_seconds ?? 3600, secret_hint: `gth-cs-…s${n}`, status: 'active', created_at: 1, secret_rotated_at: 1, revoked_at: null, last_used_at: null }
+      api.oauthClientsList.push(info)
+      return { ...info, client_secret: `gth-cs-secret-${n}` } satisfies IssuedOAuthClient
+    },
+    rotateOAuthClient: async (id) => {
+      n++
+      const info = api.oauthClientsList.find((c) => c.client_id === id)!
+      info.secret_hint = `gth-cs-…s${n}`
+      return { ...structuredClone(info), client_secret: `gth-cs-secret-${n}` }
+    },
+    revokeOAuthClient: async (id) => {
+      const info = api.oauthClientsList.find((c) => c.client_id === id)!
+      info.status = 'revoked'
+      return structuredClone(info)
+    },
+    endWebSession: async (id) => {
+      api.webSessionsList = api.webSessionsList.filter((w) => w.id !== id)
+    },
+    signOutEverywhere: async () => {
+      const n = api.webSessionsList.length
+      api.webSessionsList = []
+      return n
+    },
     addCredits: async (amount) => ({ balance: (status.credits.balance += amount) }),
     models: async () => structuredClone(rows.models),
     providers: async () => structuredClone(rows.providers),

@@ -1,6 +1,6 @@
 import type { ChatCompletionRequest, ChatMessage, InputAudioPart, UserContentPart } from '../../../../shared/chat/types'
 import { badRequest } from '../../../../shared/errors'
-import { heardCostMicro } from '../../credits/pricing'
+import { audioSecondsCeiling, heardCostMicro } from '../../credits/pricing'
 import { callContext } from '../../pipeline/pipeline'
 import type { ChatStep, ChatStepContext } from '../chat-steps'
 import { type ChatAudioModels, nativeAudioOf } from './chat-audio-models'
@@ -31,6 +31,17 @@ export function audioInStep(models: ChatAudioModels): ChatStep {
 
   return {
     name: 'audio-in',
+    // Every input_audio part may be heard, at its bytes' most seconds (audioSecondsCeiling).
+    hold(req) {
+      const pricing = models.pricingOf('transcription')
+      if (!pricing) return 0
+      let micro = 0
+      for (const m of req.messages) {
+        if (m.role !== 'user' || typeof m.content === 'string') continue
+        for (const p of m.content) if (p.type === 'input_audio') micro += heardCostMicro(pricing, audioSecondsCeiling(Math.ceil((p.input_audio.data.length * 3) / 4)))
+      }
+      return micro
+    },
     async prepare(req: ChatCompletionRequest, c): Promise<ChatCompletionRequest> {
       if (hears(c) || !req.messages.some((m) => m.role === 'user' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'input_audio'))) return req
       const messages: ChatMessage[] = []

@@ -5,12 +5,16 @@ import type { ChatStream } from '../../../providers/contracts/chat'
 import type { ChatStep, ChatStepContext } from '../chat-steps'
 import type { AudioTranscripts } from './audio-transcripts'
 import { type ChatAudioModels, nativeAudioOf } from './chat-audio-models'
+import { COMPLETION_CEILING_TOKENS, spokenCostMicro } from '../../credits/pricing'
 import { speakAnswer, speechFormatOf } from './speak-answer'
 
 /** Base64 characters per streamed audio chunk (a multiple of 4: each piece decodes alone). */
 const AUDIO_CHUNK_CHARS = 64 * 1024
 
 const talks = (c: ChatStepContext) => nativeAudioOf(c.target).output
+
+/** Characters one token can spell, at the most, in the tokenizers of chat models (a ceiling for the credit hold). */
+const CHARACTERS_PER_TOKEN_CEILING = 32
 
 interface Wanted {
   voice: string
@@ -51,6 +55,12 @@ export function audioOutStep(deps: { models: ChatAudioModels; transcripts: Audio
 
   return {
     name: 'audio-out',
+    // Every choice may be spoken whole: its most tokens, at the most characters a token spells.
+    hold(req) {
+      const pricing = models.pricingOf('speech')
+      if (!req.modalities?.includes('audio') || !req.audio || !pricing) return 0
+      return spokenCostMicro(pricing, (req.max_completion_tokens ?? COMPLETION_CEILING_TOKENS) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
+    },
     prepare(req: ChatCompletionRequest, c): ChatCompletionRequest {
       const cites = req.messages.some((m) => m.role === 'assistant' && m.audio)
       const messages = cites ? citedTranscripts(req.messages, c) : req.messages

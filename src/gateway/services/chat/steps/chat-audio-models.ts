@@ -55,6 +55,8 @@ export function createChatAudioModels(opts: ChatAudioModelsOptions) {
   }
 
   return {
+    /** The prices of the model a modality would use, for credit holds; null when there is none (the step then refuses). */
+    pricingOf: (modality: AudioModality) => target(modality)?.model.pricing ?? null,
     transcriber: (param: string, why: string) => use('transcription', param, why),
     speaker: (param: string, why: string) => use('speech', param, why),
   }

@@ -5,9 +5,10 @@ import { EmptyState, ErrorBanner, SkeletonRows } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
 import { KeyRowView } from './KeyRowView'
 import { NewKeyDialog } from './NewKeyDialog'
+import { OAuthClientsSection } from './OAuthClientsSection'
 import { RevealedKeyDialog } from './RevealedKeyDialog'
 
-/** Team and user API keys: list with hints and status, create, rotate, revoke. A key is shown once. */
+/** Team and user API keys, and OAuth clients: list with hints and status, create, rotate, revoke. A key or secret is shown once. */
 export default function KeysPage() {
   const keys = useAppStore((s) => s.keys)
   const teams = useAppStore((s) => s.catalog.teams)
@@ -59,6 +60,7 @@ export default function KeysPage() {
           ) : null}
         </>
       )}
+      <OAuthClientsSection owner={owner} />
       {creating && <NewKeyDialog onClose={() => setCreating(false)} />}
       {revealed && <RevealedKeyDialog />}
     </div>

@@ -1,8 +1,8 @@
 import { Button } from '../../components/Button'
 import { CopyButton } from '../../components/CopyButton'
 import { Dialog } from '../../components/Dialog'
-import { Icon } from '../../components/Icon'
 import { useAppStore } from '../../stores/app-store'
+import { ShownOnceBanner } from './ShownOnceBanner'
 
 /** The one time a key is shown: copy it now, it cannot be read again. */
 export function RevealedKeyDialog() {
@@ -11,10 +11,7 @@ export function RevealedKeyDialog() {
   const { issued, action } = revealed
   return (
     <Dialog title={action === 'created' ? 'Your new key' : 'Key rotated'} dismissible={false} onClose={dismiss} footer={<Button variant="primary" onClick={dismiss}>I have copied it</Button>}>
-      <div className="banner banner-warning" role="note">
-        <Icon name="warning" />
-        <div className="banner-text">Copy this key now. It is shown this once and cannot be read again — the gateway keeps only its hash.</div>
-      </div>
+      <ShownOnceBanner what="this key" />
       <div className="copy-row key-reveal">
         <code data-testid="revealed-key">{issued.key}</code>
         <CopyButton text={issued.key} label="Copy the key" showText variant="primary" />

@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../playground/Composer'
 import { DesktopPortSection } from './DesktopPortSection'
 import { WebSearchSettings } from '../tools/WebSearchSettings'
+import { WebSessionsSection } from './WebSessionsSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -15,7 +16,7 @@ const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'dark', label: 'Dark' },
 ]
 
-/** Theme, where the gateway is, the playground's key, sign-out, and the keyboard shortcuts. */
+/** Theme, where the gateway is, sign-out and the signed-in browsers, the playground's key, and the keyboard shortcuts. */
 export default function SettingsPage() {
   const theme = useAppStore((s) => s.theme)
   const setTheme = useAppStore((s) => s.setTheme)
@@ -72,6 +73,7 @@ export default function SettingsPage() {
         <h2 className="section-title">Web search</h2>
         <WebSearchSettings />
       </section>
+      <WebSessionsSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">

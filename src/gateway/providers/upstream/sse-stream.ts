@@ -1,0 +1,54 @@
+import type { EventSourceMessage } from 'eventsource-parser'
+import type { UpstreamResponse } from './post-json'
+import { upstreamProtocolError } from './upstream-error'
+
+export const isEventStream = (res: Pick<UpstreamResponse, 'headers'>) => String(res.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')
+
+/** A stream request's answer must be server-sent events: anything else (an HTML page, a JSON body) is a protocol error, read briefly for its message. */
+export async function requireEventStream(providerId: string, res: UpstreamResponse): Promise<void> {
+  if (isEventStream(res)) return
+  const type = res.headers['content-type'] ?? 'no content type'
+  const text = await res.body.text().catch(() => '')
+  throw upstreamProtocolError(providerId, `a stream was asked for, but it answered ${res.status} with ${String(type)}, not server-sent events${text ? ` (${JSON.stringify(text.slice(0, 120))})` : ''}.`)
+}
+
+/** An event's data as JSON; data that is not JSON is a protocol error, not a connection failure. */
+export function eventJson(providerId: string, event: EventSourceMessage): Record<string, unknown> {
+  try {
+    const value = JSON.parse(event.data) as unknown
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {
+    // reported below
+  }
+  throw upstreamProtocolError(providerId, `an event of its stream is not a JSON object (${JSON.stringify(event.data.slice(0, 120))}).`)
+}
+
+/**
+ * Waits for a stream's first item before handing it on, so that a stream that breaks before its first
+ * event (or holds none) fails while another model may still serve, before any byte reaches the client.
+ * A plain iterator, not a generator around the source: a stream's every chunk passes through it.
+ */
+export async function afterFirstItem<T>(source: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  let first: IteratorResult<T> | null = await source.next()
+  const iterator = {
+    next(): Promise<IteratorResult<T>> {
+      if (first === null) return source.next()
+      const item = first
+      first = null
+      return Promise.resolve(item)
+    },
+    return(value?: unknown): Promise<IteratorResult<T>> {
+      first = null
+      return source.return(value as never)
+    },
+    throw(err?: unknown): Promise<IteratorResult<T>> {
+      first = null
+      return source.throw(err)
+    },
+    [Symbol.asyncIterator]() {
+      return iterator
+    },
+    [Symbol.asyncDispose]: () => source.return(undefined as never).then(() => undefined),
+  }
+  return iterator as AsyncGenerator<T>
+}

@@ -1,0 +1,48 @@
+import { messageOf } from '../api/api-error'
+import type { IssuedOAuthClient, NewOAuthClientInput, OAuthClientInfo } from '../../../shared/admin-wire'
+import type { LoadStatus, SliceCreator } from './store-types'
+
+export interface OAuthClientsSlice {
+  oauthClients: { status: LoadStatus; error: string | null; list: OAuthClientInfo[] }
+  /** A client just created or rotated: its secret is shown once, then gone for good. */
+  revealedClient: { issued: IssuedOAuthClient; action: 'created' | 'rotated' } | null
+  loadOAuthClients(): Promise<void>
+  createOAuthClient(input: NewOAuthClientInput): Promise<void>
+  rotateOAuthClient(id: string): Promise<void>
+  revokeOAuthClient(id: string): Promise<void>
+  dismissRevealedClient(): void
+}
+
+/** OAuth clients (client credentials) of teams and users, beside the keys in the key vault. */
+export const createOAuthClientsSlice: SliceCreator<OAuthClientsSlice> = ({ api }) => (set, get) => {
+  const patch = (p: Partial<OAuthClientsSlice['oauthClients']>) => set((s) => ({ oauthClients: { ...s.oauthClients, ...p } }))
+  const reveal = async (issued: IssuedOAuthClient, action: 'created' | 'rotated') => {
+    set({ revealedClient: { issued, action } })
+    await get().loadOAuthClients()
+  }
+  return {
+    oauthClients: { status: 'idle', error: null, list: [] },
+    revealedClient: null,
+    async loadOAuthClients() {
+      patch({ status: get().oauthClients.status === 'ready' ? 'ready' : 'loading', error: null })
+      try {
+        patch({ status: 'ready', list: await api.oauthClients() })
+      } catch (e) {
+        patch({ status: 'error', error: messageOf(e) })
+      }
+    },
+    async createOAuthClient(input) {
+      await reveal(await api.createOAuthClient(input), 'created')
+    },
+    async rotateOAuthClient(id) {
+      await reveal(await api.rotateOAuthClient(id), 'rotated')
+    },
+    async revokeOAuthClient(id) {
+      await api.revokeOAuthClient(id)
+      await get().loadOAuthClients()
+    },
+    dismissRevealedClient() {
+      set({ revealedClient: null })
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '../..')
+const REQUIREMENTS = join(ROOT, 'test/python/requirements.txt')
+const CACHE = join(ROOT, 'node_modules/.cache/gatehouse-python-sdk')
+
+/**
+ * A Python with the official `openai` and `anthropic` SDKs (test/python/requirements.txt), in a venv
+ * under node_modules/.cache made once and rebuilt when the requirements change. pip uses the
+ * machine's own configuration; `--retries 0` keeps an unreachable index from stalling the install
+ * when a local mirror has the packages.
+ */
+export function pythonWithSdks(): string {
+  const wanted = createHash('sha256').update(readFileSync(REQUIREMENTS)).digest('hex')
+  const venv = join(CACHE, 'venv')
+  const python = join(venv, process.platform === 'win32' ? 'Scripts/python.exe' : 'bin/python')
+  const stamp = join(CACHE, 'requirements.sha256')
+  if (existsSync(python) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return python
+  rmSync(CACHE, { recursive: true, force: true })
+  mkdirSync(CACHE, { recursive: true })
+  const building = join(CACHE, 'venv.building')
+  execFileSync(process.env.GATEHOUSE_PYTHON ?? 'python3', ['-m', 'venv', building], { stdio: 'inherit' })
+  const pip = join(building, process.platform === 'win32' ? 'Scripts/python.exe' : 'bin/python')
+  execFileSync(pip, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '20', '-r', REQUIREMENTS], { stdio: 'inherit' })
+  renameSync(building, venv)
+  writeFileSync(stamp, wanted)
+  return python
+}
+
+/** Runs a script of test/python with the SDKs; resolves to its stdout parsed as JSON (it prints one object). */
+export function runPython(python: string, script: string, env: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, [join(ROOT, 'test/python', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (c) => (out += c))
+    child.stderr.on('data', (c) => (err += c))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${script} exited ${code}:\n${err}${out}`))
+      try {
+        resolve(JSON.parse(out) as Record<string, unknown>)
+      } catch {
+        reject(new Error(`${script} printed no JSON:\n${out}\n${err}`))
+      }
+    })
+  })
+}
