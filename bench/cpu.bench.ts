@@ -32,7 +32,7 @@ const upstream = await startProcess(process.execPath, [...reportCpuUsage, join(i
 const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
 const bare = await startProcess(process.execPath, [...reportCpuUsage, join(import.meta.dirname, 'support/bare-proxy.mjs'), upstreamUrl, 'bench-upstream'], /listening (\d+)/, { ipc: true })
 const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-const gatehouse = await startBenchGateway(upstreamUrl, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage, ...(process.env.EXTRA_FLAGS ? process.env.EXTRA_FLAGS.split(" ") : [])], ipc: true })
+const gatehouse = await startBenchGateway(upstreamUrl, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage], ipc: true })
 
 const targets = {
   bare: { child: bare.child, pool: new Pool(`http://127.0.0.1:${bare.match[1]}`, { connections: CONCURRENCY }) },

@@ -9,6 +9,7 @@ import { startFakeOpenAi } from '../../../test/support/fake-openai'
 import { type FakeServer } from '../../../test/support/fake-upstream'
 import { gatewayConfigFile, nodeGatewayLauncher } from '../../../test/support/gateway-child'
 import { TEAM_KEY } from '../../../test/support/harness'
+import { TEST_LLAMA_MODEL } from '../../../test/support/llama-models'
 import { TEST_VAD_MODEL, TEST_WHISPER_MODEL } from '../../gateway/engines/engine-test-support'
 import { type GatewayReady, GatewaySupervisor } from '../gateway-supervisor'
 
@@ -26,7 +27,10 @@ let client: OpenAI
 beforeAll(async () => {
   execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' })
   upstream = await startFakeOpenAi()
-  const configFile = gatewayConfigFile(upstream.url, [{ name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL }])
+  const configFile = gatewayConfigFile(upstream.url, [
+    { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL },
+    { name: 'stories', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL },
+  ])
   const dataDir = join(mkdtempSync(join(tmpdir(), 'gh-built-')), 'data')
   const launcher = nodeGatewayLauncher(join(outDir, 'main', 'gateway-process.cjs'))
   ready = await new Promise<GatewayReady>((resolveReady, reject) => {
@@ -67,6 +71,13 @@ describe('the built gateway process in plain Node', () => {
   it('chats through an upstream provider', async () => {
     const completion = await client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'from the bundle' }] })
     expect(completion.choices[0]!.message.content).toBe('echo: from the bundle')
+  })
+
+  it('chats offline with a local GGUF model: node-llama-cpp runs in a bundled worker', async () => {
+    const completion = await client.chat.completions.create({ model: 'stories', messages: [{ role: 'user', content: 'Once upon a time' }], max_completion_tokens: 8, temperature: 0 })
+    expect(completion.choices[0]!.message.content!.length).toBeGreaterThan(0)
+    expect(completion.usage!.completion_tokens).toBeGreaterThan(0)
+    if (process.platform === 'linux') expect(engineWorkerCommandLines().some((argv) => argv.includes(join(outDir, 'main', 'llama-worker-handlers.js')))).toBe(true)
   })
 
   it('speaks with the offline TTS engine, encoded to mp3 by the packaged ffmpeg', async () => {
