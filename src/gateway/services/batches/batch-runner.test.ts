@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { admin, manualClock } from '../../../../test/support/harness'
 import { chatLine, ENDED, startBatchGateway, type BatchGateway } from '../../../../test/support/batch-harness'
+import type { FastifyBaseLogger } from 'fastify'
+import { silentLogger } from '../../kernel/logging'
+import { randomIds, systemClock } from '../../kernel/system-runtime'
 import { openStore } from '../../store/store'
+import type { FileService } from '../files/file-service'
+import { createBatchRunner } from './batch-runner'
 
 const open: BatchGateway[] = []
 afterEach(async () => {
@@ -76,5 +81,21 @@ describe('batch runner', () => {
     expect(done.request_counts!.failed).toBeGreaterThan(0)
     const errors = await h.fileLines(done.error_file_id)
     expect(errors.every((l) => l.error!.code === 'revoked_api_key' && l.response!.status_code === 401)).toBe(true)
+  })
+})
+
+describe('batch runner shutdown', () => {
+  it('does not touch the store once stopped, even with a pump already scheduled', async () => {
+    const store = openStore(join(mkdtempSync(join(tmpdir(), 'gh-batch-stop-')), 'gatehouse.db'))
+    const errors: unknown[] = []
+    const log = { ...silentLogger(), error: (...args: unknown[]) => errors.push(args) } as unknown as FastifyBaseLogger
+    const runChat = () => Promise.reject(new Error('no line is run here'))
+    const runner = createBatchRunner({ store, files: {} as FileService, clock: systemClock, ids: randomIds, runChat, concurrency: 1, log })
+    runner.start()
+    runner.kick() // start() scheduled a pump already; this one is folded into it
+    await runner.stop()
+    store.close() // as the gateway's close does right after
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(errors).toEqual([])
   })
 })

@@ -51,6 +51,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     scheduled = true
     setImmediate(() => {
       scheduled = false
+      if (stopped) return // stopped since: the store may be closed already
       try {
         pump()
       } catch (err) {
