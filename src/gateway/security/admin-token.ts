@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync, unwatchFile, watchFile } from 'node:fs'
 import { join } from 'node:path'
-import { constantTimeEqual } from './credentials'
+import { constantTimeEqual, randomSecret } from './credentials'
 import { readOrCreatePrivateFile } from './private-file'
 
 export const ADMIN_TOKEN_FILE = 'admin-token'
 /** What the desktop app also demands of a token it reads; generated tokens have 43 characters. */
 export const MIN_ADMIN_TOKEN_LENGTH = 16
-export const newAdminToken = (): string => randomBytes(32).toString('base64url')
+export const newAdminToken = randomSecret
 
 /** An admin-token file that is empty, too short or unreadable: start-up stops rather than open the admin API to a guessable token. */
 export class AdminTokenError extends Error {

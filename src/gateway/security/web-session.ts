@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { SESSION_COOKIE } from '../../shared/web'
+import { RANDOM_SECRET_LENGTH, randomSecret, secretHash } from './credentials'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 86400
 
@@ -9,12 +10,12 @@ const PREFIX = 'v2.'
  * A new session cookie value, `v2.<random>`: 256 random bits and nothing else. The gateway keeps only
  * its SHA-256 (see `sessionSecretHash`), so the database never holds a usable cookie either.
  */
-export const newSessionValue = (): string => `${PREFIX}${randomBytes(32).toString('base64url')}`
+export const newSessionValue = (): string => `${PREFIX}${randomSecret()}`
 
 /** The stored form of a cookie value; null for a value this gateway never issues. */
 export function sessionSecretHash(value: string): string | null {
-  if (!value.startsWith(PREFIX) || value.length !== PREFIX.length + 43) return null
-  return createHash('sha256').update(value).digest('hex')
+  if (!value.startsWith(PREFIX) || value.length !== PREFIX.length + RANDOM_SECRET_LENGTH) return null
+  return secretHash(value)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ADMIN_TOKEN_FILE, newAdminToken } from '../../gateway/security/admin-token'
+import { ADMIN_TOKEN_FILE, MIN_ADMIN_TOKEN_LENGTH, newAdminToken } from '../../gateway/security/admin-token'
 import { newSecretKey, SECRET_KEY_FILE } from '../../gateway/security/file-cipher'
 import { SEALED_SUFFIX } from '../../gateway/security/key-slots'
 import { writeFileAtomicSync } from '../../gateway/blobs/atomic-file'
@@ -26,7 +26,7 @@ export interface DesktopSecrets {
 
 /** A secret and how it is kept as text: the admin token as is, the 32-byte key as base64 when sealed. */
 const SECRETS = {
-  adminToken: { file: ADMIN_TOKEN_FILE, make: () => Buffer.from(newAdminToken()), check: (b: Buffer) => b.toString('utf8').trim().length >= 16 },
+  adminToken: { file: ADMIN_TOKEN_FILE, make: () => Buffer.from(newAdminToken()), check: (b: Buffer) => b.toString('utf8').trim().length >= MIN_ADMIN_TOKEN_LENGTH },
   secretKey: { file: SECRET_KEY_FILE, make: newSecretKey, check: (b: Buffer) => b.length === 32 },
 } as const
 type SecretName = keyof typeof SECRETS

@@ -24,6 +24,10 @@ export function found<T>(row: T | undefined | null, what: string, id: string, co
 }
 
 /** Milliseconds -> Unix seconds, as the admin API reports times. */
-export const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
+export function seconds(ms: number): number
+export function seconds(ms: number | null): number | null
+export function seconds(ms: number | null): number | null {
+  return ms === null ? null : Math.floor(ms / 1000)
+}
 
 export const deleted = (id: string) => ({ id, deleted: true as const })

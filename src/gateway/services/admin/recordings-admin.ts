@@ -7,6 +7,7 @@ import { wavHeader } from '../../engines/tts/wav-container'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { RecordingRow } from '../../store/repos/recordings-repo'
 import type { Store } from '../../store/store'
+import { seconds } from './admin-rules'
 
 export interface RecordingsDeps {
   store: Store
@@ -19,7 +20,6 @@ export interface RecordingsDeps {
 /** The longest recording streamed in chunks: what a transcription takes at most. */
 export const MAX_RECORDING_SECONDS = 4 * 3600
 const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000]
-const seconds = (ms: number) => Math.floor(ms / 1000)
 
 const toInfo = (r: RecordingRow): RecordingInfo => ({
   id: r.id,

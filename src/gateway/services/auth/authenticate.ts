@@ -6,6 +6,7 @@ import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'
 import { TOKEN_PREFIX, type OAuth } from './oauth'
 import type { Principal } from './principal'
+import { touchDue } from './touch-due'
 
 /** The credentials a request presents, by header. */
 export interface PresentedCredentials {
@@ -16,7 +17,6 @@ export interface PresentedCredentials {
   scope?: string | undefined
 }
 
-const TOUCH_EVERY_MS = 60_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
@@ -53,7 +53,7 @@ export function createAuthenticator(store: Store, clock: Clock, oauth: OAuth) {
     }
     const team = store.teams.get(row.teamId)
     if (!team) throw unauthorized('The team of this API key no longer exists.', 'invalid_api_key')
-    if (row.lastUsedAt === null || now - row.lastUsedAt > TOUCH_EVERY_MS) store.keys.touch(row.id, now)
+    if (touchDue(row.lastUsedAt, now)) store.keys.touch(row.id, now)
     return {
       keyId: row.id,
       kind: row.kind,

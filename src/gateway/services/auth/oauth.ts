@@ -1,13 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { OAUTH_SCOPES, type IssuedOAuthClient, type NewOAuthClientInput, type OAuthClientInfo, type OAuthScope } from '../../../shared/admin-wire'
 import { badRequest, forbidden, GatewayError, notFound } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
-import { constantTimeEqual } from '../../security/credentials'
+import { constantTimeEqual, randomSecret, secretHash } from '../../security/credentials'
 import type { OAuthClientRow } from '../../store/repos/oauth-repo'
 import type { Store } from '../../store/store'
+import { seconds } from '../admin/admin-rules'
+import { secretHint } from '../keys/key-material'
 import { resolveOwner } from '../keys/key-service'
 import { OAuthError } from './oauth-errors'
 import type { Principal } from './principal'
+import { touchDue } from './touch-due'
 
 export const TOKEN_PREFIX = 'gth-oat-'
 const CLIENT_PREFIX = 'gth-client-'
@@ -15,11 +18,7 @@ const SECRET_PREFIX = 'gth-cs-'
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600
 export const MIN_TOKEN_TTL_SECONDS = 60
 export const MAX_TOKEN_TTL_SECONDS = 86_400
-const TOUCH_EVERY_MS = 60_000
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
-const random = () => randomBytes(32).toString('base64url')
-const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000))
 
 /** What a client presents at the token endpoint (from the body or HTTP Basic). */
 export interface TokenRequest {
@@ -53,14 +52,14 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
     token_ttl_seconds: c.tokenTtlSeconds,
     secret_hint: c.secretHint,
     status: c.revokedAt === null ? 'active' : 'revoked',
-    created_at: seconds(c.createdAt)!,
-    secret_rotated_at: seconds(c.secretRotatedAt)!,
+    created_at: seconds(c.createdAt),
+    secret_rotated_at: seconds(c.secretRotatedAt),
     revoked_at: seconds(c.revokedAt),
     last_used_at: seconds(c.lastUsedAt),
   })
   const newSecret = () => {
-    const secret = SECRET_PREFIX + random()
-    return { secret, hash: sha256(secret), hint: `${SECRET_PREFIX}…${secret.slice(-4)}` }
+    const secret = SECRET_PREFIX + randomSecret()
+    return { secret, hash: secretHash(secret), hint: secretHint(SECRET_PREFIX, secret) }
   }
   const requireClient = (id: string) => {
     const client = store.oauth.getClient(id)
@@ -102,7 +101,7 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
       if (!req.clientId || !req.clientSecret) throw new OAuthError('invalid_client', 'Send client_id and client_secret, in the body or with HTTP Basic authentication.')
       const client = store.oauth.getClient(req.clientId)
       // The same answer for an unknown client and a wrong secret: which ids exist is not told.
-      if (!client || !constantTimeEqual(sha256(req.clientSecret), client.secretHash)) throw new OAuthError('invalid_client', 'Unknown client, or a wrong client secret.')
+      if (!client || !constantTimeEqual(secretHash(req.clientSecret), client.secretHash)) throw new OAuthError('invalid_client', 'Unknown client, or a wrong client secret.')
       if (client.revokedAt !== null) throw new OAuthError('invalid_client', 'This client was revoked.')
       let scopes = client.scopes
       if (req.scope !== undefined && req.scope.trim() !== '') {
@@ -112,10 +111,10 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
         scopes = asked
       }
       const now = clock.now()
-      const token = TOKEN_PREFIX + random()
+      const token = TOKEN_PREFIX + randomSecret()
       store.transaction(() => {
         store.oauth.deleteExpiredTokens(now)
-        store.oauth.insertToken({ hash: sha256(token), clientId: client.id, scopes, issuedAt: now, expiresAt: now + client.tokenTtlSeconds * 1000 })
+        store.oauth.insertToken({ hash: secretHash(token), clientId: client.id, scopes, issuedAt: now, expiresAt: now + client.tokenTtlSeconds * 1000 })
       })
       return { access_token: token, token_type: 'Bearer', expires_in: client.tokenTtlSeconds, scope: scopes.join(' ') }
     },
@@ -124,7 +123,7 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
     authenticateToken(token: string, scope: string | undefined): Principal {
       const invalid = (message: string, code: string) =>
         new GatewayError({ status: 401, type: 'authentication_error', code, message, headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"` } })
-      const row = store.oauth.getToken(sha256(token))
+      const row = store.oauth.getToken(secretHash(token))
       if (!row) throw invalid('This access token is not known here. Get a new one from POST /oauth/token.', 'invalid_token')
       const now = clock.now()
       if (row.expiresAt <= now) throw invalid(`This access token expired on ${new Date(row.expiresAt).toISOString()}. Get a new one from POST /oauth/token.`, 'expired_token')
@@ -135,7 +134,7 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
       }
       const team = store.teams.get(client.teamId)
       if (!team) throw invalid('The team of this OAuth client no longer exists.', 'invalid_token')
-      if (client.lastUsedAt === null || now - client.lastUsedAt > TOUCH_EVERY_MS) store.oauth.touchClient(client.id, now)
+      if (touchDue(client.lastUsedAt, now)) store.oauth.touchClient(client.id, now)
       return { keyId: client.id, kind: client.kind, userId: client.userId, team, deprecation: null, scopes: row.scopes as OAuthScope[] }
     },
   }

@@ -5,9 +5,9 @@ import type { AdminTokenHolder } from '../../security/admin-token'
 import { adminTokenMark, newSessionValue, SESSION_MAX_AGE_SECONDS, sessionSecretHash } from '../../security/web-session'
 import type { WebSessionRow } from '../../store/repos/web-sessions-repo'
 import type { Store } from '../../store/store'
+import { seconds } from '../admin/admin-rules'
+import { touchDue } from './touch-due'
 
-const TOUCH_EVERY_MS = 60_000
-const seconds = (ms: number) => Math.floor(ms / 1000)
 
 /**
  * Browser sessions of web mode, kept server-side: a cookie is a random id whose hash is a row, so a
@@ -46,7 +46,7 @@ export function createWebSessions({ store, clock, ids, adminToken }: { store: St
       const row = find(cookieValue)
       if (!row) return null
       const now = clock.now()
-      if (now - row.lastSeenAt > TOUCH_EVERY_MS) store.webSessions.touch(row.id, now)
+      if (touchDue(row.lastSeenAt, now)) store.webSessions.touch(row.id, now)
       return row.id
     },
     /** Signs a browser out: its cookie never works again. */

@@ -58,11 +58,11 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
     chunk_overlap: c.chunkOverlap,
     document_count: c.documentCount,
     chunk_count: c.chunkCount,
-    created_at: seconds(c.createdAt)!,
-    updated_at: seconds(c.updatedAt)!,
+    created_at: seconds(c.createdAt),
+    updated_at: seconds(c.updatedAt),
   })
 
-  const toDocInfo = (d: DocumentRow): DocumentInfo => ({ id: d.id, collection_id: d.collectionId, name: d.name, format: d.format, bytes: d.bytes, characters: d.characters, chunks: d.chunks, created_at: seconds(d.createdAt)! })
+  const toDocInfo = (d: DocumentRow): DocumentInfo => ({ id: d.id, collection_id: d.collectionId, name: d.name, format: d.format, bytes: d.bytes, characters: d.characters, chunks: d.chunks, created_at: seconds(d.createdAt) })
 
   function collection(id: string, param = 'id'): CollectionRow {
     const row = store.collections.get(id)
