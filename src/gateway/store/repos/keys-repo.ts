@@ -1,5 +1,5 @@
 import type { Db } from '../database'
-import { dataVersionWatch } from './data-version'
+import { keyedCache } from './row-cache'
 
 export type KeyKind = 'team' | 'user'
 export type KeySource = 'config' | 'admin' | 'first-run'
@@ -82,9 +82,10 @@ export function createKeysRepo(db: Db) {
   // Every request looks its key up by hash; rows are cached outside transactions and any change
   // to a key (new, deprecated, revoked) empties the cache, so a revocation takes effect at once; one
   // committed by another process empties it within DATA_VERSION_CHECK_MS.
-  const byHash = new Map<string, KeyRow>()
-  const watch = dataVersionWatch(db)
-  watch.register(() => byHash.clear())
+  const byHash = keyedCache(db, (hash) => {
+    const r = byHashStmt.get(hash) as Raw | undefined
+    return r && toRow(r)
+  })
 
   return {
     insert(k: NewKey): KeyRow {
@@ -96,15 +97,7 @@ export function createKeysRepo(db: Db) {
       const r = getStmt.get(id) as Raw | undefined
       return r && toRow(r)
     },
-    getByHash(hash: string): KeyRow | undefined {
-      watch.check()
-      const cached = byHash.get(hash)
-      if (cached) return cached
-      const r = byHashStmt.get(hash) as Raw | undefined
-      const row = r && toRow(r)
-      if (row && !db.inTransaction) byHash.set(hash, row)
-      return row
-    },
+    getByHash: (hash: string): KeyRow | undefined => byHash.get(hash),
     list(): KeyRow[] {
       return (listStmt.all() as Raw[]).map(toRow)
     },
@@ -123,7 +116,7 @@ export function createKeysRepo(db: Db) {
     clearCache: () => byHash.clear(),
     touch(id: string, now: number): void {
       touchStmt.run({ id, now })
-      for (const row of byHash.values()) if (row.id === id) row.lastUsedAt = now
+      for (const row of byHash.cached()) if (row.id === id) row.lastUsedAt = now
     },
   }
 }

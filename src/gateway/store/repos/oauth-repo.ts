@@ -1,8 +1,7 @@
 import type { Db } from '../database'
-import { dataVersionWatch } from './data-version'
 import { readJson, writeJson } from './json-column'
 import type { KeyKind } from './keys-repo'
-import { tableCache } from './row-cache'
+import { keyedCache, tableCache } from './row-cache'
 
 /** An OAuth 2.0 client (client credentials grant) of a team or a user: it mints short-lived tokens that act as its key. */
 export interface OAuthClientRow {
@@ -84,9 +83,10 @@ export function createOAuthRepo(db: Db) {
   const deleteExpiredStmt = db.prepare('DELETE FROM oauth_tokens WHERE expires_at <= ?')
 
   const clients = tableCache(db, () => (listClientsStmt.all() as ClientRaw[]).map(toClient))
-  const tokens = new Map<string, OAuthTokenRow>()
-  const watch = dataVersionWatch(db)
-  watch.register(() => tokens.clear())
+  const tokens = keyedCache(db, (hash): OAuthTokenRow | undefined => {
+    const r = tokenStmt.get(hash) as { hash: string; client_id: string; scopes: string; issued_at: number; expires_at: number } | undefined
+    return r && { hash: r.hash, clientId: r.client_id, scopes: readJson<string[]>(r.scopes, []), issuedAt: r.issued_at, expiresAt: r.expires_at }
+  })
   const changed = () => {
     clients.clear()
     tokens.clear()
@@ -118,15 +118,7 @@ export function createOAuthRepo(db: Db) {
     insertToken(t: OAuthTokenRow): void {
       insertTokenStmt.run({ ...t, scopes: writeJson(t.scopes) })
     },
-    getToken(hash: string): OAuthTokenRow | undefined {
-      watch.check()
-      const cached = tokens.get(hash)
-      if (cached) return cached
-      const r = tokenStmt.get(hash) as { hash: string; client_id: string; scopes: string; issued_at: number; expires_at: number } | undefined
-      const row = r && { hash: r.hash, clientId: r.client_id, scopes: readJson<string[]>(r.scopes, []), issuedAt: r.issued_at, expiresAt: r.expires_at }
-      if (row && !db.inTransaction) tokens.set(hash, row)
-      return row
-    },
+    getToken: (hash: string): OAuthTokenRow | undefined => tokens.get(hash),
     deleteExpiredTokens(now: number): number {
       const gone = deleteExpiredStmt.run(now).changes
       if (gone) tokens.clear()

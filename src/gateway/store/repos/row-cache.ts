@@ -44,3 +44,28 @@ export function tableCache<T>(db: Db, load: () => T[]) {
     clear,
   }
 }
+
+/**
+ * Rows looked up by a key on every request (API keys and OAuth tokens by hash): each row found is
+ * cached outside transactions; the owning repository clears the cache on each write, and a commit of
+ * another connection clears it too. Misses are not cached, so a row inserted later is found.
+ */
+export function keyedCache<T>(db: Db, load: (key: string) => T | undefined) {
+  const rows = new Map<string, T>()
+  const watch = dataVersionWatch(db)
+  const clear = () => rows.clear()
+  watch.register(clear)
+  return {
+    get(key: string): T | undefined {
+      watch.check()
+      const cached = rows.get(key)
+      if (cached) return cached
+      const row = load(key)
+      if (row && !db.inTransaction) rows.set(key, row)
+      return row
+    },
+    /** The rows cached now, for a repository that updates them in place. */
+    cached: () => rows.values(),
+    clear,
+  }
+}
