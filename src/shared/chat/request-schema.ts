@@ -14,7 +14,7 @@ import {
   numberBetween,
   positiveInt,
 } from './schema-helpers'
-import { countryCodeSchema, legacyFunctionCallSchema, legacyFunctionsSchema, timeZoneSchema, toolChoiceSchema, toolsSchema } from './tool-schemas'
+import { approximateLocationFields, legacyFunctionCallSchema, legacyFunctionsSchema, toolChoiceSchema, toolsSchema } from './tool-schemas'
 
 export const MAX_STOP_SEQUENCES = 4
 
@@ -50,13 +50,7 @@ const maxTokensSchema = nonNegativeInt.nullable().optional()
 /** OpenAI's search models' options: forwarded to OpenAI-compatible providers, dropped for others. */
 const webSearchOptionsSchema = z.object({
   search_context_size: z.enum(['low', 'medium', 'high']).optional(),
-  user_location: z
-    .object({
-      type: z.literal('approximate'),
-      approximate: z.object({ city: z.string().optional(), country: countryCodeSchema.optional(), region: z.string().optional(), timezone: timeZoneSchema.optional() }),
-    })
-    .nullable()
-    .optional(),
+  user_location: z.object({ type: z.literal('approximate'), approximate: z.object(approximateLocationFields) }).nullable().optional(),
 })
 
 /** Shape and range of every field of spec 2.1, and of the OpenAI fields SDKs add. Rules that span fields live in `check-request-rules`. */

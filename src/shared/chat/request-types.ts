@@ -1,6 +1,6 @@
 /** The chat completion request (spec 2.1): the wire body and its normalized form. */
 import type { ChatMessage, ChatMessageBody, TextPart } from './message-types'
-import type { ChatTool, JsonObject, LegacyFunctionCallOption, LegacyFunctionDefinition, ToolChoice } from './tool-types'
+import type { ApproximateLocation, ChatTool, JsonObject, LegacyFunctionCallOption, LegacyFunctionDefinition, ToolChoice } from './tool-types'
 
 export type ResponseFormat =
   | { type: 'text' }
@@ -55,7 +55,7 @@ export interface ChatCompletionRequestBase {
 
 export interface WebSearchOptions {
   search_context_size?: 'low' | 'medium' | 'high'
-  user_location?: { type: 'approximate'; approximate: { city?: string; country?: string; region?: string; timezone?: string } } | null
+  user_location?: { type: 'approximate'; approximate: ApproximateLocation } | null
 }
 
 export interface StreamOptions {

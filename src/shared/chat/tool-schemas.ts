@@ -19,8 +19,13 @@ function isIanaTimeZone(name: string): boolean {
   }
 }
 
-export const countryCodeSchema = z.string().regex(COUNTRY_CODE, { error: 'must be a two-letter ISO 3166-1 country code such as "FR"' })
-export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'must be an IANA time zone such as "Europe/Paris"', params: { showValue: true } })
+/** An approximate place, as the web search tool and OpenAI's `web_search_options` both take it. */
+export const approximateLocationFields = {
+  city: z.string().optional(),
+  country: z.string().regex(COUNTRY_CODE, { error: 'must be a two-letter ISO 3166-1 country code such as "FR"' }).optional(),
+  region: z.string().optional(),
+  timezone: z.string().refine(isIanaTimeZone, { error: 'must be an IANA time zone such as "Europe/Paris"', params: { showValue: true } }).optional(),
+}
 
 export const functionDefinitionSchema = z.object({
   name: nameSchema,
@@ -31,13 +36,7 @@ export const functionDefinitionSchema = z.object({
 
 const functionToolSchema = z.object({ type: z.literal('function'), function: functionDefinitionSchema })
 
-const userLocationSchema = z.object({
-  type: z.literal('approximate'),
-  city: z.string().optional(),
-  country: countryCodeSchema.optional(),
-  region: z.string().optional(),
-  timezone: timeZoneSchema.optional(),
-})
+const userLocationSchema = z.object({ type: z.literal('approximate'), ...approximateLocationFields })
 
 const searchOptionFields = { geo_location: z.string().optional(), parse: z.boolean().optional() }
 

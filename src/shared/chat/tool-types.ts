@@ -15,14 +15,18 @@ export interface FunctionTool {
   function: FunctionDefinition
 }
 
-export interface WebSearchUserLocation {
-  type: 'approximate'
+/** An approximate place (web search's user location, OpenAI's `web_search_options`). */
+export interface ApproximateLocation {
   city?: string
   /** Two-letter ISO 3166-1 code. */
   country?: string
   region?: string
   /** IANA time zone, e.g. Europe/Paris. */
   timezone?: string
+}
+
+export interface WebSearchUserLocation extends ApproximateLocation {
+  type: 'approximate'
 }
 
 export interface QuerySearchOptions {

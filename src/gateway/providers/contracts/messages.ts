@@ -17,7 +17,7 @@ export interface MessagesPassthrough {
 
 /**
  * Counts the input tokens of a provider-native request (`/v1/messages/count_tokens`): Anthropic answers
- * it upstream; a local engine could count with its own tokenizer. Resolves at the first byte,
+ * it upstream; a local llama model counts with its own tokenizer and template. Resolves at the first byte,
  * whatever the status, with a JSON body `{input_tokens}` on success.
  */
 export interface TokenCounter {

@@ -5,7 +5,6 @@
  * results count; images and documents are not read by local models and count nothing.
  */
 import { Readable } from 'node:stream'
-import { badRequest } from '../../../shared/errors'
 import type { GrammarJsonSchema } from '../../engines/llama/grammar-schema'
 import type { LlamaEngine } from '../../engines/llama/llama-engine'
 import type { LlamaToolCallRecord, LlamaToolSpec, LlamaTurn } from '../../engines/llama/llama-protocol'
@@ -64,12 +63,8 @@ function jsonResponse(value: unknown): RawUpstreamResponse {
 export function createLlamaTokenCounter(opts: { engine: LlamaEngine; models?: ModelManager }): TokenCounter {
   return {
     async count(raw, _headers, ctx) {
-      let body: CountBody
-      try {
-        body = JSON.parse(raw.toString('utf8')) as CountBody
-      } catch {
-        throw badRequest('The body is not valid JSON.', null, 'invalid_json')
-      }
+      // The messages service validated this body (a JSON object with a messages list) before routing it here.
+      const body = JSON.parse(raw.toString('utf8')) as CountBody
       const modelPath = await localModelFile(ctx.model, 'chat', opts.models)
       const { tokens } = await opts.engine.countTokens({ modelPath, turns: anthropicTurns(body), tools: tools(body) }, { signal: ctx.signal })
       return jsonResponse({ input_tokens: tokens })
