@@ -187,6 +187,19 @@ describe('usage, credits and fallbacks', () => {
     expect(h.usageRows()[0]!.attempts.map((a) => a.status)).toEqual([529, 200])
   })
 
+  it('treats a 200 that is not an event stream, when a stream was asked for, as a protocol error: the next Anthropic model answers', async () => {
+    h.anthropic.next((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>captive portal</html>')
+      return true
+    })
+    const res = await h.post(JSON.stringify({ model: SONNET, max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] }))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    await res.arrayBuffer()
+    expect(h.anthropic.requests.map((r) => r.json.model)).toEqual([SONNET, 'claude-haiku-4-5-20251001'])
+    expect(h.usageRows()[0]!.attempts[0]).toMatchObject({ model: SONNET, error: expect.stringMatching(/not server-sent events \("<html>captive portal<\/html>"\)/) })
+  })
+
   it('answers 402 before forwarding when the balance is used up', async () => {
     const balance = h.gw.store.company.balanceMicro()
     h.gw.store.company.add(-balance)

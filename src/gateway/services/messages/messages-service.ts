@@ -1,6 +1,6 @@
 import type { RawUpstreamResponse } from '../../providers/contracts/messages'
-import { isEventStream } from '../../providers/upstream/sse-stream'
-import { UpstreamError, upstreamProtocolError } from '../../providers/upstream/upstream-error'
+import { requireEventStream } from '../../providers/upstream/sse-stream'
+import { UpstreamError } from '../../providers/upstream/upstream-error'
 import { HIDDEN_PROMPT_TOKENS, messagesCeilingMicro, messagesCostMicro, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
 import type { Pipeline, Run, Served } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
@@ -70,10 +70,7 @@ export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
               throw retryElsewhere(ctx.model.name, res.status)
             }
             // A stream asked for and a success that is not one (an HTML page, a JSON body): never relayed as the answer.
-            if (inspected.stream && res.status < 300 && !isEventStream(res)) {
-              res.body.destroy()
-              throw upstreamProtocolError(target.provider.id, `a stream was asked for, but it answered ${res.status} with ${String(res.headers['content-type'] ?? 'no content type')}, not server-sent events.`)
-            }
+            if (inspected.stream && res.status < 300) await requireEventStream(target.provider.id, res)
             return res
           },
           (res) => res.status,
