@@ -1,9 +1,9 @@
-import { messageOf } from '../api/api-error'
 import type { IssuedKey, KeyInfo, NewKeyInput } from '../../../shared/admin-wire'
-import type { LoadStatus, SliceCreator } from './store-types'
+import { idleList, loadList, type ListState } from './list-state'
+import type { SliceCreator } from './store-types'
 
 export interface KeysSlice {
-  keys: { status: LoadStatus; error: string | null; list: KeyInfo[] }
+  keys: ListState<KeyInfo>
   /** A key just created or rotated: shown once, then gone for good. */
   revealedKey: { issued: IssuedKey; action: 'created' | 'rotated' } | null
   loadKeys(): Promise<void>
@@ -20,16 +20,9 @@ export const createKeysSlice: SliceCreator<KeysSlice> = ({ api }) => (set, get) 
     await get().loadKeys()
   }
   return {
-    keys: { status: 'idle', error: null, list: [] },
+    keys: idleList(),
     revealedKey: null,
-    async loadKeys() {
-      patch({ status: get().keys.status === 'ready' ? 'ready' : 'loading', error: null })
-      try {
-        patch({ status: 'ready', list: await api.keys() })
-      } catch (e) {
-        patch({ status: 'error', error: messageOf(e) })
-      }
-    },
+    loadKeys: () => loadList(() => get().keys, patch, () => api.keys()),
     async createKey(input) {
       await reveal(await api.createKey(input), 'created')
     },

@@ -1,9 +1,9 @@
-import { messageOf } from '../api/api-error'
 import type { IssuedOAuthClient, NewOAuthClientInput, OAuthClientInfo } from '../../../shared/admin-wire'
-import type { LoadStatus, SliceCreator } from './store-types'
+import { idleList, loadList, type ListState } from './list-state'
+import type { SliceCreator } from './store-types'
 
 export interface OAuthClientsSlice {
-  oauthClients: { status: LoadStatus; error: string | null; list: OAuthClientInfo[] }
+  oauthClients: ListState<OAuthClientInfo>
   /** A client just created or rotated: its secret is shown once, then gone for good. */
   revealedClient: { issued: IssuedOAuthClient; action: 'created' | 'rotated' } | null
   loadOAuthClients(): Promise<void>
@@ -21,16 +21,9 @@ export const createOAuthClientsSlice: SliceCreator<OAuthClientsSlice> = ({ api }
     await get().loadOAuthClients()
   }
   return {
-    oauthClients: { status: 'idle', error: null, list: [] },
+    oauthClients: idleList(),
     revealedClient: null,
-    async loadOAuthClients() {
-      patch({ status: get().oauthClients.status === 'ready' ? 'ready' : 'loading', error: null })
-      try {
-        patch({ status: 'ready', list: await api.oauthClients() })
-      } catch (e) {
-        patch({ status: 'error', error: messageOf(e) })
-      }
-    },
+    loadOAuthClients: () => loadList(() => get().oauthClients, patch, () => api.oauthClients()),
     async createOAuthClient(input) {
       await reveal(await api.createOAuthClient(input), 'created')
     },

@@ -1,6 +1,7 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { GatewayStatus, WebSessionInfo } from '../../../shared/admin-wire'
-import type { LoadStatus, SliceCreator } from './store-types'
+import { idleList, loadList, type ListState } from './list-state'
+import type { SliceCreator } from './store-types'
 
 export type AuthState = 'checking' | 'signed-in' | 'needs-login' | 'unreachable'
 
@@ -19,7 +20,7 @@ export interface SessionSlice {
   signIn(token: string): Promise<string | null>
   signOut(): Promise<void>
   /** The browsers signed in to web mode (Settings). */
-  webSessions: { status: LoadStatus; error: string | null; list: WebSessionInfo[] }
+  webSessions: ListState<WebSessionInfo>
   loadWebSessions(): Promise<void>
   endWebSession(id: string): Promise<void>
   /** Ends every browser session; in web mode this one's too, so it asks for a sign-in again. */
@@ -71,23 +72,15 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
     await api.signOut().catch(() => undefined)
     set({ auth: 'needs-login', status: null })
   },
-  webSessions: { status: 'idle', error: null, list: [] },
-  async loadWebSessions() {
-    const patch = (p: Partial<SessionSlice['webSessions']>) => set((s) => ({ webSessions: { ...s.webSessions, ...p } }))
-    patch({ status: get().webSessions.status === 'ready' ? 'ready' : 'loading', error: null })
-    try {
-      patch({ status: 'ready', list: await api.webSessions() })
-    } catch (e) {
-      patch({ status: 'error', error: messageOf(e) })
-    }
-  },
+  webSessions: idleList(),
+  loadWebSessions: () => loadList(() => get().webSessions, (p) => set((s) => ({ webSessions: { ...s.webSessions, ...p } })), () => api.webSessions()),
   async endWebSession(id) {
     await api.endWebSession(id)
     await get().loadWebSessions()
   },
   async signOutEverywhere() {
     await api.signOutEverywhere()
-    if (api.connection.mode === 'web') set({ auth: 'needs-login', status: null, webSessions: { status: 'idle', error: null, list: [] } })
+    if (api.connection.mode === 'web') set({ auth: 'needs-login', status: null, webSessions: idleList() })
     else await get().loadWebSessions()
   },
 })
