@@ -44,15 +44,16 @@ export const HIDDEN_PROMPT_TOKENS = 1_024
 /** Results of a tool run for the model (web search, RAG, a provider's server tools) join its prompt. */
 export const TOOL_RESULTS_ALLOWANCE_TOKENS = 100_000
 
-const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8')
+/** The most tokens a text can take: a token is at least one byte of what it encodes. */
+export const textTokensCeiling = (text: string): number => Buffer.byteLength(text, 'utf8')
 
 /** The most prompt tokens a chat request can use, per choice. */
 export function chatPromptCeiling(req: ChatCompletionRequest, messagesJson: string): number {
   let images = 0
   for (const m of req.messages) if (Array.isArray(m.content)) for (const part of m.content) if (part.type === 'image_url') images++
-  const tools = req.tools?.length ? utf8Bytes(JSON.stringify(req.tools)) + (req.tools.some((t) => t.type !== 'function') ? TOOL_RESULTS_ALLOWANCE_TOKENS : 0) : 0
-  const format = req.response_format ? utf8Bytes(JSON.stringify(req.response_format)) : 0
-  return utf8Bytes(messagesJson) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
+  const tools = req.tools?.length ? textTokensCeiling(JSON.stringify(req.tools)) + (req.tools.some((t) => t.type !== 'function') ? TOOL_RESULTS_ALLOWANCE_TOKENS : 0) : 0
+  const format = req.response_format ? textTokensCeiling(JSON.stringify(req.response_format)) : 0
+  return textTokensCeiling(messagesJson) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
 }
 
 /** The most seconds an audio file can last: 500 bytes a second is below any codec's lowest bitrate. */

@@ -1,5 +1,5 @@
 import type { EmbeddingsRequest } from '../../providers/contracts/embeddings'
-import { chatCostMicro } from '../credits/pricing'
+import { chatCostMicro, textTokensCeiling } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { ModelRow } from '../../store/repos/models-repo'
@@ -22,8 +22,8 @@ export interface Embedded extends ServedBy {
   creditsMicro: number
 }
 
-/** The most tokens the inputs can take: a token is at least one byte of text. */
-const inputTokensCeiling = (inputs: readonly EmbeddingInput[]) => inputs.reduce((n, i) => n + (typeof i === 'string' ? Buffer.byteLength(i) : i.length), 0)
+/** The most tokens the inputs can take (token arrays count as they are). */
+const inputTokensCeiling = (inputs: readonly EmbeddingInput[]) => inputs.reduce((n, i) => n + (typeof i === 'string' ? textTokensCeiling(i) : i.length), 0)
 
 /**
  * Embeddings through the pipeline: the model (and its fallbacks) runs here (llama.cpp on a GGUF
