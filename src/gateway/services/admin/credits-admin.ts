@@ -1,11 +1,11 @@
-import { MAX_TOP_UP_CREDITS, type CreditsInfo } from '../../../shared/admin-wire'
+import type { CreditsInfo } from '../../../shared/admin-wire'
 import { badRequest, GatewayError } from '../../../shared/errors'
 import { fromMicro, MAX_BALANCE_MICRO, toMicro } from '../../store/repos/company-repo'
 import type { AdminDeps } from './admin-deps'
 
 /**
  * The company's credit balance and top-ups. Credits are counted as integers of micro-credits, so a
- * balance must stay a safe integer: a top-up is capped, a result past the safe range is refused (not
+ * balance must stay a safe integer: a top-up is capped (MAX_TOP_UP_CREDITS, by the route's schema), a result past the safe range is refused (not
  * rounded away), and taking credits back never takes the balance below zero.
  */
 export function createCreditsAdmin({ store }: AdminDeps) {
@@ -13,7 +13,6 @@ export function createCreditsAdmin({ store }: AdminDeps) {
     balance: (): CreditsInfo => ({ balance: fromMicro(store.company.balanceMicro()) }),
     /** A take-back that would leave the balance below zero needs `allowNegative` (the UI asks first). */
     add(credits: number, allowNegative = false): CreditsInfo {
-      if (!(Math.abs(credits) <= MAX_TOP_UP_CREDITS)) throw badRequest(`add must be at most ${MAX_TOP_UP_CREDITS} credits (either way) in one call`, 'add')
       const delta = toMicro(credits)
       if (delta === 0) throw badRequest('add is smaller than one micro-credit (0.000001); send a larger amount', 'add')
       const balance = store.transaction(() => {
