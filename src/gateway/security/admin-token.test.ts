@@ -1,16 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { ADMIN_TOKEN_FILE, AdminTokenError, isAdminToken, loadAdminToken } from './admin-token'
 
-const dirs: string[] = []
-const dataDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'gh-token-'))
-  dirs.push(d)
-  return d
-}
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+const dataDir = useTempDirs('gh-token-')
 
 describe('the admin-token file', () => {
   it('is created with a long random token on first use', () => {

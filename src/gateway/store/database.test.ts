@@ -1,16 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { openDatabase } from './database'
 
-const dirs: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gh-db-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+const tempDir = useTempDirs('gh-db-')
 
 const modeOf = (file: string) => statSync(file).mode & 0o777
 

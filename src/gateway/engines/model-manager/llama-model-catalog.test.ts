@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { TEST_LLAMA_MODEL, TEST_LLAMA_MODEL_SHA256 } from '../../../../test/support/llama-models'
 import { LLAMA_MODEL_CATALOG } from './llama-model-catalog'
 import { type ModelDownloadProgress, ModelManager } from './model-manager'
@@ -19,16 +19,7 @@ const stories: CatalogModel = {
   license: 'MIT',
 }
 
-let dirs: string[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-llama-models-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  dirs = []
-})
+const tempDir = useTempDirs('gatehouse-llama-models-')
 
 describe('llama model catalog', () => {
   it('gives every GGUF model a source URL, size, sha256 and licence, and is part of the default catalog', () => {
