@@ -19,7 +19,6 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 3600
 export const MIN_TOKEN_TTL_SECONDS = 60
 export const MAX_TOKEN_TTL_SECONDS = 86_400
 
-
 /** What a client presents at the token endpoint (from the body or HTTP Basic). */
 export interface TokenRequest {
   grantType: string | undefined

@@ -8,7 +8,6 @@ import type { Store } from '../../store/store'
 import { seconds } from '../admin/admin-rules'
 import { touchDue } from './touch-due'
 
-
 /**
  * Browser sessions of web mode, kept server-side: a cookie is a random id whose hash is a row, so a
  * session can be listed, ended one by one or all at once, and ends for good when its browser signs

@@ -6,7 +6,6 @@ export interface ByteSpan {
   end: number
 }
 
-
 /**
  * Finds the byte span of the value of `key` in the top-level object of a JSON document,
  * the value's quotes or brackets included. With duplicate keys the last one wins, as in
