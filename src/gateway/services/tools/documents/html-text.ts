@@ -26,7 +26,9 @@ export function readableText(html: string, url?: string): { title: string; text:
   const { document } = parseHTML(html)
   const title = document.querySelector('title')?.textContent?.trim() ?? ''
   if (url) document.documentElement?.setAttribute('data-url', url)
-  const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()
+  // Readability's own parameter type, not the DOM lib's \`Document\`: the Node build has no DOM lib (only the
+  // electron package's types brought it in, and a plain install without Electron's binary has none).
+  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse()
   const text = article?.content ? toText(article.content) : ''
   if (text.length >= 200) return { title: article?.title?.trim() || title, text }
   const { document: fresh } = parseHTML(html)
