@@ -3,6 +3,7 @@
  * model, with the offline speech engine and the weightless whisper test model, and an OpenAI-compatible
  * fake upstream beside it; reached over real HTTP with the official `openai` client.
  */
+import { vi } from 'vitest'
 import { TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
 import { startFakeOpenAi } from './fake-openai'
 import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
@@ -41,7 +42,19 @@ export async function startLocalChatHarness(opts: LocalChatHarnessOptions = {}) 
       ...(opts.audio ? { audio: opts.audio } : {}),
     }),
   })
-  return { ...(await withOpenAiClient(gw, upstream)), lastRow: () => gw.store.usage.list({ limit: 1 })[0]! }
+  return {
+    ...(await withOpenAiClient(gw, upstream)),
+    /**
+     * The usage row of the request whose `x-request-id` this is, once settled: a stream's client can
+     * read its last event before the ledger's group commit has written the row.
+     */
+    rowOf: (requestId: string | null) =>
+      vi.waitFor(() => {
+        const row = requestId === null ? undefined : gw.store.usage.get(requestId)
+        if (!row || row.state === 'started') throw new Error(`no settled usage row for ${requestId} yet`)
+        return row
+      }),
+  }
 }
 
 export type LocalChatHarness = Awaited<ReturnType<typeof startLocalChatHarness>>

@@ -35,7 +35,7 @@ describe('local embeddings (llama.cpp)', () => {
     expect(res.usage.prompt_tokens).toBeGreaterThan(0)
     expect(res.usage.total_tokens).toBe(res.usage.prompt_tokens)
     expect(response.headers.get('x-svc-model-id')).toBe(h.gw.store.models.getByName('stories-embed')!.id)
-    const row = h.lastRow()
+    const row = await h.rowOf(response.headers.get('x-request-id'))
     expect(row).toMatchObject({ endpoint: 'embeddings', modelName: 'stories-embed', status: 200, promptTokens: res.usage.prompt_tokens, creditsMicro: res.usage.prompt_tokens * 500 })
     expect((res.usage as unknown as { svc_credits_cost: number }).svc_credits_cost).toBeCloseTo((res.usage.prompt_tokens * 500) / 1e6, 9)
   })
@@ -78,8 +78,9 @@ describe('upstream embeddings (OpenAI-compatible)', () => {
     expect(response.headers.get('x-svc-fallbacks-used')).toBe('embed-down')
     const sent = h.upstream.requests.at(-1)!
     expect(sent.json).toMatchObject({ model: 'text-embedding-3-small', input: ['a', 'bb'], dimensions: 4, encoding_format: 'base64' })
-    expect(h.lastRow()).toMatchObject({ endpoint: 'embeddings', requestedModel: 'embed-down', modelName: 'embed-up', promptTokens: 2, creditsMicro: 40 })
-    expect(h.lastRow().attempts.map((a) => [a.model, a.status])).toEqual([
+    const row = await h.rowOf(response.headers.get('x-request-id'))
+    expect(row).toMatchObject({ endpoint: 'embeddings', requestedModel: 'embed-down', modelName: 'embed-up', promptTokens: 2, creditsMicro: 40 })
+    expect(row.attempts.map((a) => [a.model, a.status])).toEqual([
       ['embed-down', 502],
       ['embed-up', 200],
     ])

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sleep } from '../../../../test/support/fake-upstream'
 import { locateTopLevelValue } from '../../services/messages/locate-top-level-value'
 import { readFixture, requestFixtures } from '../../services/messages/fixtures/messages-fixtures'
@@ -197,7 +197,9 @@ describe('usage, credits and fallbacks', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
     await res.arrayBuffer()
     expect(h.anthropic.requests.map((r) => r.json.model)).toEqual([SONNET, 'claude-haiku-4-5-20251001'])
-    expect(h.usageRows()[0]!.attempts[0]).toMatchObject({ model: SONNET, error: expect.stringMatching(/not server-sent events \("<html>captive portal<\/html>"\)/) })
+    // A stream's row is written with the group commit after its last event: waited for by request id.
+    const row = await vi.waitFor(() => h.gw.store.usage.get(res.headers.get('x-request-id')!) ?? Promise.reject(new Error('no usage row yet')))
+    expect(row.attempts[0]).toMatchObject({ model: SONNET, error: expect.stringMatching(/not server-sent events \("<html>captive portal<\/html>"\)/) })
   })
 
   it('answers 402 before forwarding when the balance is used up', async () => {

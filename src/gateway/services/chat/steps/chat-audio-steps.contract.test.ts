@@ -34,7 +34,7 @@ const lastUpstreamChat = () => h.upstream.requests.filter((r) => r.url.endsWith(
 
 describe('audio out', () => {
   it('speaks the answer of a model without audio: content null, message.audio decodable in the format asked for', async () => {
-    const res = await client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'Say hello' }], modalities: ['text', 'audio'], audio: { voice: 'coral', format: 'mp3' } })
+    const { data: res, response } = await client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'Say hello' }], modalities: ['text', 'audio'], audio: { voice: 'coral', format: 'mp3' } }).withResponse()
     const message = res.choices[0]!.message as AudioMessage
     expect(message.content).toBeNull()
     expect(message.audio.transcript).toBe('echo: Say hello')
@@ -45,7 +45,7 @@ describe('audio out', () => {
     expect(probed.seconds).toBeGreaterThan(0.3)
     expect(lastUpstreamChat()).not.toHaveProperty('modalities')
     expect(lastUpstreamChat()).not.toHaveProperty('audio')
-    const row = h.lastRow()
+    const row = await h.rowOf(response.headers.get('x-request-id'))
     expect(row).toMatchObject({ endpoint: 'chat.completions', modelName: 'gpt-echo', characters: 'echo: Say hello'.length })
     expect(row.creditsMicro).toBe('echo: Say hello'.length * 15_000)
 
@@ -99,17 +99,20 @@ describe('audio out', () => {
 
 describe('audio in', () => {
   it('transcribes input_audio for a model without audio input and passes the words on as text, counting the audio', async () => {
-    const res = await client.chat.completions.create({
-      model: 'gpt-echo',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'Listen:' }, { type: 'input_audio', input_audio: { data: wav(), format: 'wav' } }] }],
-    })
+    const { data: res, response } = await client.chat.completions
+      .create({
+        model: 'gpt-echo',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Listen:' }, { type: 'input_audio', input_audio: { data: wav(), format: 'wav' } }] }],
+      })
+      .withResponse()
     expect(lastUpstreamChat().messages[0]!.content).toEqual([
       { type: 'text', text: 'Listen:' },
       { type: 'text', text: KNOWN_TRANSCRIPT.text },
     ])
     expect(res.choices[0]!.message.content).toContain(KNOWN_TRANSCRIPT.text)
-    expect(h.lastRow()).toMatchObject({ audioSeconds: KNOWN_TRANSCRIPT.duration })
-    expect(h.lastRow().creditsMicro).toBe(KNOWN_TRANSCRIPT.duration * 2 * 1e6)
+    const row = await h.rowOf(response.headers.get('x-request-id'))
+    expect(row).toMatchObject({ audioSeconds: KNOWN_TRANSCRIPT.duration })
+    expect(row.creditsMicro).toBe(KNOWN_TRANSCRIPT.duration * 2 * 1e6)
   })
 
   it('leaves audio alone for models that hear and speak themselves (set in the config, or by their upstream id)', async () => {
