@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError, unauthorized } from '../../../shared/errors'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
+import { retryStorageFaults } from '../../kernel/storage-fault'
 import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { ClaimedLine } from '../../store/repos/batch-lines-repo'
 import type { BatchRow } from '../../store/repos/batches-repo'
@@ -154,11 +155,16 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       return
     }
     const outcome = lineOutcome({ id: `batch_req_${ids.token(12)}`, customId: line.customId, requestId, line: line.line }, result)
-    store.transaction(() => {
-      if (store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
-        store.batches.countLine(batch.id, outcome.state === 'succeeded' ? 'completed' : 'failed', outcome.usage)
-      }
-    })
+    // The line was answered (and charged): a full disk or a locked database delays its result, never drops it.
+    await retryStorageFaults(
+      () =>
+        store.transaction(() => {
+          if (store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
+            store.batches.countLine(batch.id, outcome.state === 'succeeded' ? 'completed' : 'failed', outcome.usage)
+          }
+        }),
+      () => stopped,
+    )
   }
 
   return {
