@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
+import { chatter, chatUntil, unitCosts, type Answered } from '../../../test/support/fault-drill'
 import { admin, baseConfigData, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
 import { waitFor } from '../../../test/support/serve-child'
 import { holdWriteLock, mountTmpfs, pageCapFiller, tmpfsFiller } from '../../../test/support/storage-faults'
@@ -26,22 +26,7 @@ async function startGatewayOn(dataDir: string) {
   const gw = await startTestGateway({ configData: data, dataDir })
   cleanups.push(() => gw.close())
   const url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
-  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0 })
-
-  /** One chat, plain or streamed; its request id once answered. */
-  async function chat(stream: boolean): Promise<string> {
-    const messages = [{ role: 'user' as const, content: 'Count this one.' }]
-    if (stream) {
-      const { data: events, response } = await client.chat.completions.create({ model: 'gpt-echo', messages, stream: true, stream_options: { include_usage: true } }).withResponse()
-      let text = ''
-      for await (const e of events) text += e.choices[0]?.delta.content ?? ''
-      expect(text).toBe('echo: Count this one.')
-      return response.headers.get('x-request-id')!
-    }
-    const { data: reply, response } = await client.chat.completions.create({ model: 'gpt-echo', messages }).withResponse()
-    expect(reply.choices[0]!.message.content).toBe('echo: Count this one.')
-    return response.headers.get('x-request-id')!
-  }
+  const chat = chatter(url)
 
   const health = async () => {
     const res = await fetch(`${url}/health`)
@@ -49,33 +34,13 @@ async function startGatewayOn(dataDir: string) {
     return (await res.json()) as { status: string; problems: string[]; version: string; uptime_s: number }
   }
   const rowOf = (id: string) => gw.store.usage.get(id)
-  /** What one chat of each kind costs, from one answered before the fault. */
-  const unitCosts = async () => {
-    const ids = [await chat(false), await chat(true)]
-    const [plain, streamed] = await Promise.all(ids.map((id) => waitFor(() => rowOf(id), `usage row ${id}`)))
-    return { plain: plain.creditsMicro, stream: streamed.creditsMicro }
-  }
-  return { gw, url, chat, health, rowOf, unitCosts, dbFile: join(dataDir, 'gatehouse.db') }
+  return { gw, url, chat, health, rowOf, dbFile: join(dataDir, 'gatehouse.db') }
 }
 
 type Gateway = Awaited<ReturnType<typeof startGatewayOn>>
 
-/** `clients` clients chatting (plain and streamed by turns) until `done()`; the ids of the answered requests. */
-async function chatUntil(g: Gateway, clients: number, done: () => boolean | Promise<boolean>) {
-  const answered: Array<{ id: string; stream: boolean }> = []
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; !(await done()); i++) {
-        const stream = (c + i) % 2 === 1
-        answered.push({ id: await g.chat(stream), stream })
-      }
-    }),
-  )
-  return answered
-}
-
 /** Every answered request has its row, charged what the same request cost before the fault, and the balance paid exactly that. */
-async function expectAllRecorded(g: Gateway, answered: Array<{ id: string; stream: boolean }>, unit: { plain: number; stream: number }, balanceBefore: number) {
+async function expectAllRecorded(g: Gateway, answered: Answered[], unit: { plain: number; stream: number }, balanceBefore: number) {
   await waitFor(async () => ((await g.health()).status === 'ok' ? true : undefined), 'health ok again')
   // A stream's client may see its last event a moment before its request settles.
   for (const a of answered) {
@@ -93,7 +58,7 @@ const bigConversation = { title: 'Long one', data: { system_prompt: 'Be brief. '
 describe('a gateway whose database another process holds locked', () => {
   it('answers chats and /health (degraded) while the lock is held, refuses admin writes with 503, and records and charges every answered request once it is released', { timeout: 60_000 }, async () => {
     const g = await startGatewayOn(tempDir())
-    const unit = await g.unitCosts()
+    const unit = await unitCosts(g.chat, g.rowOf)
     const balanceBefore = g.gw.store.company.balanceMicro()
 
     const held = holdWriteLock(g.dbFile)
@@ -101,7 +66,7 @@ describe('a gateway whose database another process holds locked', () => {
     const heldUntil = Date.now() + 3000
     const healthSeen: string[] = []
     const [answered] = await Promise.all([
-      chatUntil(g, 4, () => Date.now() > heldUntil),
+      chatUntil(g.chat, 4, () => Date.now() > heldUntil),
       (async () => {
         while (Date.now() < heldUntil) {
           healthSeen.push((await g.health()).status)
@@ -133,14 +98,14 @@ describe('a gateway whose disk fills up', () => {
     if (mount) cleanups.splice(1, 0, mount.unmount) // unmounted after the gateway closed
     const disk = mount ? tmpfsFiller(mount.dir) : pageCapFiller(g.gw.store.db)
     const recording = (await (await post(`${g.url}/admin/recordings`, { title: 'Meeting', sample_rate: 16000 })).json()) as { id: string }
-    const unit = await g.unitCosts()
+    const unit = await unitCosts(g.chat, g.rowOf)
     const balanceBefore = g.gw.store.company.balanceMicro()
 
     disk.fill()
     cleanups.push(disk.free)
     // Small rows may still fit pages of a capped database: chat until a commit needed more.
     let rounds = 0
-    const answered = await chatUntil(g, 4, async () => (await g.health()).status === 'degraded' || ++rounds > 400)
+    const answered = await chatUntil(g.chat, 4, async () => (await g.health()).status === 'degraded' || ++rounds > 400)
     const during = await g.health()
     expect(during.problems, `still ok after ${answered.length} chats on a ${disk.kind} full disk`).toEqual([expect.stringMatching(/^usage_log_unwritable: the disk holding the data dir is full; \d+ answered requests? wait to be recorded$/)])
     // Chats go on being answered (and held) while the log waits.
