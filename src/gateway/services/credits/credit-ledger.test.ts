@@ -102,6 +102,21 @@ describe('the usage ledger when its group commit fails', () => {
     expect(store.usage.get(final.id)).toMatchObject({ status: 200, state: 'done', creditsMicro: toMicro(0.5) })
   })
 
+  it('writes a backlog larger than one commit takes in several, in order, each charge once', async () => {
+    const { store, file } = storeWithCredits(10_000)
+    const ledger = createCreditLedger(store, fastRetry)
+    const held = lock(file)
+    const rows = Array.from({ length: 2500 }, (_, i) => row(i % 2 ? 1 : 0.5))
+    for (const r of rows) ledger.settle(ledger.reserve(1), r)
+    ledger.flush()
+    expect(ledger.problem()).toMatch(/2500 answered requests wait/)
+    held.release()
+    await waitFor(() => (ledger.problem() === null && store.usage.get(rows.at(-1)!.id) ? true : undefined), 'the backlog written')
+    const ids = store.db.prepare('SELECT id FROM usage_log ORDER BY rowid').pluck().all()
+    expect(ids).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(10_000 - 1250 * 1.5))
+  })
+
   it('refuses new paid requests with 503 naming the cause once the limit of unwritten rows is reached, and takes them again once written', async () => {
     const { store, file } = storeWithCredits(100)
     const ledger = createCreditLedger(store, { ...fastRetry, maxUnwrittenRows: 2 })

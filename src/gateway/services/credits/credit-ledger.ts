@@ -36,6 +36,11 @@ export const outOfCredits = () =>
 /** How long a request runs before its `started` row is written. */
 export const STARTED_ROW_AFTER_MS = 250
 
+/** The most rows one group commit writes: about 10 ms of the event loop (11 µs a row). */
+const MAX_ROWS_PER_COMMIT = 1000
+
+const sumCredits = (rows: UsageRow[]) => rows.reduce((sum, r) => sum + r.creditsMicro, 0)
+
 /** Answered requests waiting to be recorded before new paid requests are refused (about 10 MB of rows). */
 export const MAX_UNWRITTEN_ROWS = 10_000
 
@@ -98,7 +103,11 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     startedTimer.unref()
   }
 
-  /** Writes what waits in one transaction; `force` tries at once even while a retry is armed. */
+  /**
+   * Writes what waits, MAX_ROWS_PER_COMMIT rows a transaction: a timer writes one and schedules the
+   * next, so a backlog written after a fault never holds the event loop long; `force` (flush) writes
+   * all of it at once, and tries even while a retry is armed.
+   */
   function commit(force: boolean): void {
     scheduled = false
     const at = now()
@@ -108,15 +117,21 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     if (retry.waiting() && !force) return
     retry.cancel()
     lastCommit = at
-    if (!pending.length && !replacing.length && !unwrittenStarted.length) return
-    const started = unwrittenStarted
-    const rows = pending
-    const replaced = replacing
-    const total = pendingMicro
-    unwrittenStarted = []
-    pending = []
-    replacing = []
-    pendingMicro = 0
+    while (commitSome() && force && unwrittenRows() > 0);
+    if (unwrittenRows() > 0 && !retry.waiting()) schedule()
+  }
+
+  /** One transaction of up to MAX_ROWS_PER_COMMIT rows, `started` rows first (a final row may replace one); false when it failed. */
+  function commitSome(): boolean {
+    let room = MAX_ROWS_PER_COMMIT
+    const started = unwrittenStarted.splice(0, room)
+    room -= started.length
+    const rows = pending.splice(0, room)
+    room -= rows.length
+    const replaced = replacing.splice(0, room)
+    if (!started.length && !rows.length && !replaced.length) return true
+    const total = sumCredits(rows) + sumCredits(replaced)
+    pendingMicro -= total
     try {
       store.transaction(() => {
         if (total !== 0) store.company.add(-total)
@@ -130,10 +145,11 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
       pending = rows.concat(pending)
       replacing = replaced.concat(replacing)
       pendingMicro += total
-      retry.failed(err, unwrittenRows(), () => commit(true))
-      return
+      retry.failed(err, unwrittenRows(), () => commit(false))
+      return false
     }
     retry.succeeded()
+    return true
   }
 
   const flush = () => commit(true)
