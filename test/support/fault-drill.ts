@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import OpenAI from 'openai'
@@ -59,6 +59,9 @@ export async function unitCosts(chat: (stream: boolean) => Promise<string>, rowO
   const [plain, streamed] = await Promise.all(ids.map((id) => waitFor(() => rowOf(id), `usage row ${id}`)))
   return { plain: plain!.creditsMicro, stream: streamed!.creditsMicro }
 }
+
+/** A conversation whose system prompt is longer than a database page: storing it always needs new pages. */
+export const bigConversation = { title: 'Long one', data: { system_prompt: 'Be brief. '.repeat(2000), messages: [] } }
 
 export interface HealthReply {
   status: string
@@ -129,12 +132,19 @@ export async function startFaultGateway() {
       if (res.status !== 200) throw new Error(`/health answered ${res.status}`)
       return (await res.json()) as HealthReply
     },
+    /** An admin write (a conversation larger than a page); its status. */
+    async adminWrite(): Promise<number> {
+      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim()
+      const res = await fetch(`${url}/admin/conversations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(bigConversation) })
+      await res.arrayBuffer()
+      return res.status
+    },
     fillDisk: () => command('fill-disk'),
     freeDisk: () => command('free-disk'),
     holdLock: () => void (lock = holdWriteLock(join(dataDir, 'gatehouse.db'))),
     releaseLock: () => lock?.release(),
-    /** The gateway's longest event-loop stall (ms) since the last call. */
-    longestStall: () => ask('loop-delay', (m) => (typeof m === 'object' && m !== null && 'maxStallMs' in m ? (m as { maxStallMs: number }).maxStallMs : undefined)),
+    /** The gateway's event-loop stalls (ms) since the last call: the longest, and the 99th percentile. */
+    loopStalls: () => ask('loop-delay', (m) => (typeof m === 'object' && m !== null && 'maxStallMs' in m ? (m as { maxStallMs: number; p99StallMs: number }) : undefined)),
     rowOf: (id: string) => reader.usage.get(id),
     balanceMicro: () => reader.company.balanceMicro(),
     async close() {
@@ -156,17 +166,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /**
  * The faults of the drill, one after another, while clients chat: the disk fills (until the usage log
  * cannot be written), then another process also holds the database's write lock for `lockMs`, then
- * both pass. Resolves once the gateway reports `ok` again.
+ * both pass. An admin write is tried under each; resolves with their statuses once the gateway
+ * reports `ok` again.
  */
-export async function runFaults(g: FaultGateway, { lockMs = 3000 } = {}): Promise<void> {
+export async function runFaults(g: FaultGateway, { lockMs = 3000 } = {}): Promise<{ diskFullWrite: number; lockedWrite: number }> {
   await g.fillDisk()
   // Small rows may still fit the pages of a capped database: wait until a commit needed more.
   for (let i = 0; i < 200 && (await g.health()).status !== 'degraded'; i++) await sleep(25)
+  const diskFullWrite = await g.adminWrite()
   g.holdLock()
+  const lockedWrite = await g.adminWrite()
   await sleep(lockMs)
   // LEAD: after merging the document and image limits, send a PDF bomb and a pixel bomb here, while
   // the disk is full and the lock held (each must get its 4xx while /health keeps answering).
   g.releaseLock()
   await g.freeDisk()
   for (let i = 0; i < 400 && (await g.health()).status !== 'ok'; i++) await sleep(25)
+  return { diskFullWrite, lockedWrite }
 }

@@ -21,13 +21,15 @@ describe('the gateway process under storage faults', () => {
 
     let faultsOver = false
     const healthSeen: string[] = []
-    const [answered] = await Promise.all([
+    const [answered, , writes] = await Promise.all([
       chatUntil(gw.chat, 20, () => faultsOver || died !== null),
       (async () => {
         while (!faultsOver && died === null) healthSeen.push((await gw.health()).status)
       })(),
       runFaults(gw).finally(() => (faultsOver = true)),
     ])
+    // An admin write meanwhile: 507 while the disk was full, 503 (with Retry-After) while the lock was held.
+    expect(writes).toEqual({ diskFullWrite: 507, lockedWrite: 503 })
 
     expect(died).toBeNull()
     expect(healthSeen).toContain('degraded')

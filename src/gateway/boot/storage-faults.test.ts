@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
-import { chatter, chatUntil, unitCosts, type Answered } from '../../../test/support/fault-drill'
+import { bigConversation, chatter, chatUntil, unitCosts, type Answered } from '../../../test/support/fault-drill'
 import { admin, baseConfigData, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
 import { waitFor } from '../../../test/support/serve-child'
 import { holdWriteLock, mountTmpfs, pageCapFiller, tmpfsFiller } from '../../../test/support/storage-faults'
@@ -52,8 +52,6 @@ async function expectAllRecorded(g: Gateway, answered: Answered[], unit: { plain
 }
 
 const post = (url: string, body: unknown, method = 'POST') => fetch(url, { method, headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-/** A conversation whose system prompt is longer than a database page: storing it always needs new pages. */
-const bigConversation = { title: 'Long one', data: { system_prompt: 'Be brief. '.repeat(2000), messages: [] } }
 
 describe('a gateway whose database another process holds locked', () => {
   it('answers chats and /health (degraded) while the lock is held, refuses admin writes with 503, and records and charges every answered request once it is released', { timeout: 60_000 }, async () => {
