@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError, unauthorized } from '../../../shared/errors'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
-import { retryStorageFaults } from '../../kernel/storage-fault'
+import { retryStorageFaults, storageFault } from '../../kernel/storage-fault'
 import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { ClaimedLine } from '../../store/repos/batch-lines-repo'
 import type { BatchRow } from '../../store/repos/batches-repo'
@@ -26,6 +26,7 @@ export interface BatchRunnerDeps {
 
 const TICK_MS = 60_000
 const RETRY_JOB_AFTER_MS = 30_000
+const RETRY_PUMP_AFTER_MS = 1000
 
 /**
  * Moves batches through their states. All progress lives in the store (each line's state and result),
@@ -57,6 +58,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         pump()
       } catch (err) {
         log.error({ err }, 'batch runner failed')
+        // A full disk or a locked database passes: look again soon rather than at the next tick.
+        if (storageFault(err)) setTimeout(kick, RETRY_PUMP_AFTER_MS).unref()
       }
     })
   }
