@@ -58,7 +58,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   })
 
   const { authenticate } = services
-  await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now() })
+  await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems })
   await app.register(modelsRoutes, { models: services.models, authenticate })
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })

@@ -48,7 +48,7 @@ export function createServices(deps: GatewayDeps) {
   const connections = createUpstreamConnections()
   const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
-  const ledger = createCreditLedger(store)
+  const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
@@ -88,11 +88,14 @@ export function createServices(deps: GatewayDeps) {
     localModels: createLocalModelsAdmin(localEngines.models),
     recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
     tools: { rag, settings: toolSettings },
+    /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */
+    problems: (): string[] => [ledger.problem()].filter((p): p is string => p !== null),
     async close() {
       stopFollowingModels()
       adminToken.close()
       ledger.flush()
-      ledger.close()
+      const unrecorded = ledger.close()
+      if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')
       await ocr.close()
       await webSearch.close()
       await registry.close()

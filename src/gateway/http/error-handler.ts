@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { GatewayError, isGatewayError } from '../../shared/errors'
 import { formatBytes } from '../config/units'
+import { storageFault, storageFaultError } from '../kernel/storage-fault'
 import { anthropicErrorBody, openAiErrorBody } from '../../shared/error-bodies'
 
 const isAnthropicFamily = (url: string) => url.startsWith('/v1/messages')
@@ -37,10 +38,20 @@ function fromFastifyError(err: FastifyError, bodyLimit: number): GatewayError {
   return new GatewayError({ status: 500, type: 'api_error', code: 'internal_error', message: 'The gateway met an internal error. It has been logged; try again.' })
 }
 
+/**
+ * A write that failed for the machine's reason, on whatever route: a full disk (SQLite's SQLITE_FULL,
+ * the filesystem's ENOSPC or EDQUOT) is 507, a database another process holds locked is 503 with
+ * Retry-After. Neither is the gateway's bug, and both pass once the cause does, without a restart.
+ */
+function fromStorageFault(err: unknown): GatewayError | null {
+  const fault = storageFault(err)
+  return fault ? storageFaultError(fault, err) : null
+}
+
 /** One error handler: every error is a GatewayError by here, serialized once per API family; no stack reaches a client. */
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    const e = isGatewayError(err) ? err : fromFastifyError(err, bodyLimit)
+    const e = isGatewayError(err) ? err : (fromStorageFault(err) ?? fromFastifyError(err, bodyLimit))
     if (e.status >= 500) req.log.error({ err }, 'request failed')
     void reply.code(e.status).headers(e.headers).send(familyBody(req.url, e))
   })

@@ -1,6 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 
-/** `GET /health`: no auth, for supervisors and tools that wait for the gateway to come up. */
-export async function healthRoutes(app: FastifyInstance, opts: { version: string; startedAt: number; now: () => number }) {
-  app.get('/health', async () => ({ status: 'ok', version: opts.version, uptime_s: Math.round((opts.now() - opts.startedAt) / 1000) }))
+export interface HealthOptions {
+  version: string
+  startedAt: number
+  now: () => number
+  /** What keeps the gateway from doing all its work right now (e.g. the usage log cannot be written). */
+  problems: () => string[]
+}
+
+/**
+ * `GET /health`: no auth, for supervisors and tools that wait for the gateway to come up. Always 200
+ * while the process answers: `status` is `degraded`, with `problems` naming each cause, while part of
+ * its work fails (a full disk, a database another process holds locked), and `ok` again once it passes.
+ */
+export async function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
+  app.get('/health', async () => {
+    const problems = opts.problems()
+    return { status: problems.length ? 'degraded' : 'ok', version: opts.version, uptime_s: Math.round((opts.now() - opts.startedAt) / 1000), problems }
+  })
 }

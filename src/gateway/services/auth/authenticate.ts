@@ -6,7 +6,7 @@ import { hashKey } from '../keys/key-material'
 import { keyStatus } from '../keys/key-service'
 import { TOKEN_PREFIX, type OAuth } from './oauth'
 import type { Principal } from './principal'
-import { touchDue } from './touch-due'
+import { lastUseWriter } from './touch-due'
 
 /** The credentials a request presents, by header. */
 export interface PresentedCredentials {
@@ -30,6 +30,7 @@ export function presentedKey(c: PresentedCredentials): string | undefined {
 }
 
 export function createAuthenticator(store: Store, clock: Clock, oauth: OAuth) {
+  const touch = lastUseWriter()
   return function authenticate(c: PresentedCredentials): Principal {
     const key = presentedKey(c)
     if (!key) {
@@ -53,7 +54,7 @@ export function createAuthenticator(store: Store, clock: Clock, oauth: OAuth) {
     }
     const team = store.teams.get(row.teamId)
     if (!team) throw unauthorized('The team of this API key no longer exists.', 'invalid_api_key')
-    if (touchDue(row.lastUsedAt, now)) store.keys.touch(row.id, now)
+    touch(row.lastUsedAt, now, () => store.keys.touch(row.id, now))
     return {
       keyId: row.id,
       kind: row.kind,

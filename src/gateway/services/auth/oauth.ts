@@ -10,7 +10,7 @@ import { secretHint } from '../keys/key-material'
 import { resolveOwner } from '../keys/key-service'
 import { OAuthError } from './oauth-errors'
 import type { Principal } from './principal'
-import { touchDue } from './touch-due'
+import { lastUseWriter } from './touch-due'
 
 export const TOKEN_PREFIX = 'gth-oat-'
 const CLIENT_PREFIX = 'gth-client-'
@@ -41,6 +41,7 @@ export interface TokenResponse {
  * token it had.
  */
 export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
+  const touch = lastUseWriter()
   const clientJson = (c: OAuthClientRow): OAuthClientInfo => ({
     client_id: c.id,
     kind: c.kind,
@@ -133,7 +134,7 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
       }
       const team = store.teams.get(client.teamId)
       if (!team) throw invalid('The team of this OAuth client no longer exists.', 'invalid_token')
-      if (touchDue(client.lastUsedAt, now)) store.oauth.touchClient(client.id, now)
+      touch(client.lastUsedAt, now, () => store.oauth.touchClient(client.id, now))
       return { keyId: client.id, kind: client.kind, userId: client.userId, team, deprecation: null, scopes: row.scopes as OAuthScope[] }
     },
   }

@@ -6,7 +6,7 @@ import { adminTokenMark, newSessionValue, SESSION_MAX_AGE_SECONDS, sessionSecret
 import type { WebSessionRow } from '../../store/repos/web-sessions-repo'
 import type { Store } from '../../store/store'
 import { seconds } from '../admin/admin-rules'
-import { touchDue } from './touch-due'
+import { lastUseWriter } from './touch-due'
 
 /**
  * Browser sessions of web mode, kept server-side: a cookie is a random id whose hash is a row, so a
@@ -15,7 +15,16 @@ import { touchDue } from './touch-due'
  */
 export function createWebSessions({ store, clock, ids, adminToken }: { store: Store; clock: Clock; ids: IdGenerator; adminToken: AdminTokenHolder }) {
   const mark = () => adminTokenMark(adminToken.current())
-  adminToken.onChange(() => store.webSessions.deleteStale(mark(), clock.now()))
+  const touch = lastUseWriter()
+  // Runs from a file watcher, where a throw would end the process: sessions of an old token never match
+  // its mark (see find), so rows a full disk or a locked database kept are only clutter the next change removes.
+  adminToken.onChange(() => {
+    try {
+      store.webSessions.deleteStale(mark(), clock.now())
+    } catch {
+      // kept for the next change
+    }
+  })
 
   function find(cookieValue: string | undefined): WebSessionRow | null {
     const hash = cookieValue === undefined ? null : sessionSecretHash(cookieValue)
@@ -45,7 +54,7 @@ export function createWebSessions({ store, clock, ids, adminToken }: { store: St
       const row = find(cookieValue)
       if (!row) return null
       const now = clock.now()
-      if (touchDue(row.lastSeenAt, now)) store.webSessions.touch(row.id, now)
+      touch(row.lastSeenAt, now, () => store.webSessions.touch(row.id, now))
       return row.id
     },
     /** Signs a browser out: its cookie never works again. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError, unauthorized } from '../../../shared/errors'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
+import { retryStorageFaults, storageFault } from '../../kernel/storage-fault'
 import { openAiErrorBody } from '../../../shared/error-bodies'
 import type { ClaimedLine } from '../../store/repos/batch-lines-repo'
 import type { BatchRow } from '../../store/repos/batches-repo'
@@ -25,6 +26,7 @@ export interface BatchRunnerDeps {
 
 const TICK_MS = 60_000
 const RETRY_JOB_AFTER_MS = 30_000
+const RETRY_PUMP_AFTER_MS = 1000
 
 /**
  * Moves batches through their states. All progress lives in the store (each line's state and result),
@@ -56,6 +58,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         pump()
       } catch (err) {
         log.error({ err }, 'batch runner failed')
+        // A full disk or a locked database passes: look again soon rather than at the next tick.
+        if (storageFault(err)) setTimeout(kick, RETRY_PUMP_AFTER_MS).unref()
       }
     })
   }
@@ -154,11 +158,16 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       return
     }
     const outcome = lineOutcome({ id: `batch_req_${ids.token(12)}`, customId: line.customId, requestId, line: line.line }, result)
-    store.transaction(() => {
-      if (store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
-        store.batches.countLine(batch.id, outcome.state === 'succeeded' ? 'completed' : 'failed', outcome.usage)
-      }
-    })
+    // The line was answered (and charged): a full disk or a locked database delays its result, never drops it.
+    await retryStorageFaults(
+      () =>
+        store.transaction(() => {
+          if (store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
+            store.batches.countLine(batch.id, outcome.state === 'succeeded' ? 'completed' : 'failed', outcome.usage)
+          }
+        }),
+      () => stopped,
+    )
   }
 
   return {

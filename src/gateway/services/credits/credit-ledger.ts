@@ -1,6 +1,7 @@
 import { GatewayError } from '../../../shared/errors'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
+import { createCommitRetry, type CommitRetryOptions } from './commit-retry'
 
 export interface Reservation {
   readonly holdMicro: number
@@ -26,13 +27,34 @@ export const outOfCredits = () =>
  * per request cost about 40 µs of CPU, eight rows a commit about 11 µs each). Until the commit runs
  * their charges count as held. A request's row is first written when it begins (`begin`), in the same
  * group commits, and replaced by its final row when it settles.
+ *
+ * A commit that fails (a full disk, a database another process holds locked) loses nothing: its rows
+ * go back in front of the queue, in order, their charges go on counting as held, and the commit is
+ * tried again with back-off (commit-retry.ts) until it succeeds. Once `maxUnwrittenRows` answered
+ * requests wait to be recorded, new paid requests are refused with 503 rather than served unrecorded.
  */
 /** How long a request runs before its `started` row is written. */
 export const STARTED_ROW_AFTER_MS = 250
 
+/** The most rows one group commit writes: about 10 ms of the event loop (11 µs a row). */
+const MAX_ROWS_PER_COMMIT = 1000
+
+const sumCredits = (rows: UsageRow[]) => rows.reduce((sum, r) => sum + r.creditsMicro, 0)
+
+/** Answered requests waiting to be recorded before new paid requests are refused (about 10 MB of rows). */
+export const MAX_UNWRITTEN_ROWS = 10_000
+
 export const INTERRUPTED = 'The gateway stopped before the request ended (a crash or a kill); its usage is unknown and was not charged.'
 
-export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now = () => Date.now() } = {}) {
+export interface CreditLedgerOptions {
+  minCommitIntervalMs?: number
+  now?: () => number
+  maxUnwrittenRows?: number
+  /** Back-off and logging of failed commits. */
+  retry?: CommitRetryOptions
+}
+
+export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now = () => Date.now(), maxUnwrittenRows = MAX_UNWRITTEN_ROWS, retry: retryOptions }: CreditLedgerOptions = {}) {
   // The data dir has one owner (boot/data-dir-lock.ts): a row still `started` belongs to a gateway that is gone.
   store.usage.markInterrupted(INTERRUPTED)
   let heldMicro = 0
@@ -43,16 +65,20 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   let startedTimer: NodeJS.Timeout | undefined
   let pending: UsageRow[] = []
   let replacing: UsageRow[] = []
+  /** `started` rows taken from `starting` whose commit failed: written first by the next one. */
+  let unwrittenStarted: UsageRow[] = []
   let pendingMicro = 0
   let scheduled = false
   let lastCommit = -Infinity
+  const retry = createCommitRetry(retryOptions)
+  const unwrittenRows = () => pending.length + replacing.length + unwrittenStarted.length
 
   function schedule(): void {
-    if (scheduled) return
+    if (scheduled || retry.waiting()) return
     scheduled = true
     const wait = lastCommit + minCommitIntervalMs - now()
-    if (wait <= 0) setImmediate(flush)
-    else setTimeout(flush, wait)
+    if (wait <= 0) setImmediate(commit, false)
+    else setTimeout(commit, wait, false)
   }
 
   /** The `started` rows of requests running for STARTED_ROW_AFTER_MS or more, taken out of `starting`. */
@@ -72,34 +98,65 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     const oldest = starting.values().next().value!
     startedTimer = setTimeout(() => {
       startedTimer = undefined
-      flush()
+      commit(false)
     }, Math.max(0, oldest.at + STARTED_ROW_AFTER_MS - now()))
     startedTimer.unref()
   }
 
-  function flush(): void {
+  /**
+   * Writes what waits, MAX_ROWS_PER_COMMIT rows a transaction: a timer writes one and schedules the
+   * next, so a backlog written after a fault never holds the event loop long; `force` (flush) writes
+   * all of it at once, and tries even while a retry is armed.
+   */
+  function commit(force: boolean): void {
     scheduled = false
     const at = now()
-    lastCommit = at
-    const started = dueStartedRows(at)
+    const due = dueStartedRows(at)
     armStartedTimer()
-    if (!pending.length && !replacing.length && !started) return
-    const rows = pending
-    const replaced = replacing
-    const total = pendingMicro
-    pending = []
-    replacing = []
-    pendingMicro = 0
-    store.transaction(() => {
-      if (total !== 0) store.company.add(-total)
-      if (started) for (const row of started) store.usage.insert(row)
-      for (const row of rows) store.usage.insert(row)
-      for (const row of replaced) store.usage.replace(row)
-    })
+    if (due) unwrittenStarted.push(...due)
+    if (retry.waiting() && !force) return
+    retry.cancel()
+    lastCommit = at
+    while (commitSome() && force && unwrittenRows() > 0);
+    if (unwrittenRows() > 0 && !retry.waiting()) schedule()
   }
+
+  /** One transaction of up to MAX_ROWS_PER_COMMIT rows, `started` rows first (a final row may replace one); false when it failed. */
+  function commitSome(): boolean {
+    let room = MAX_ROWS_PER_COMMIT
+    const started = unwrittenStarted.splice(0, room)
+    room -= started.length
+    const rows = pending.splice(0, room)
+    room -= rows.length
+    const replaced = replacing.splice(0, room)
+    if (!started.length && !rows.length && !replaced.length) return true
+    const total = sumCredits(rows) + sumCredits(replaced)
+    pendingMicro -= total
+    try {
+      store.transaction(() => {
+        if (total !== 0) store.company.add(-total)
+        for (const row of started) store.usage.insert(row)
+        for (const row of rows) store.usage.insert(row)
+        for (const row of replaced) store.usage.replace(row)
+      })
+    } catch (err) {
+      // Back in front of the queue, in order; until written, their charges count as held.
+      unwrittenStarted = started.concat(unwrittenStarted)
+      pending = rows.concat(pending)
+      replacing = replaced.concat(replacing)
+      pendingMicro += total
+      retry.failed(err, unwrittenRows(), () => commit(false))
+      return false
+    }
+    retry.succeeded()
+    return true
+  }
+
+  const flush = () => commit(true)
 
   return {
     reserve(holdMicro: number): Reservation {
+      if (unwrittenRows() >= maxUnwrittenRows) throw retry.refusal(maxUnwrittenRows)
       if (store.company.balanceMicro() - heldMicro - pendingMicro <= 0) throw outOfCredits()
       heldMicro += holdMicro
       return { holdMicro, settled: false }
@@ -123,14 +180,18 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
       pendingMicro += row.creditsMicro
       schedule()
     },
-    /** Commits what is settled but not yet written (on shutdown, and for callers that read right away). */
+    /** Commits what is settled but not yet written (on shutdown, and for callers that read right away); never throws. */
     flush,
-    /** Stops the timer of started rows (on shutdown, after the last flush). */
-    close(): void {
+    /** Stops the timers (on shutdown, after the last flush); returns how many answered requests stay unrecorded. */
+    close(): number {
       clearTimeout(startedTimer)
       startedTimer = undefined
+      retry.cancel()
+      return unwrittenRows()
     },
     heldMicro: () => heldMicro,
+    /** Why the usage log cannot be written right now, for `/health`; null while it can. */
+    problem: () => retry.problem(unwrittenRows()),
   }
 }
 

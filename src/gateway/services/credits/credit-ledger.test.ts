@@ -1,0 +1,160 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitFor } from '../../../../test/support/serve-child'
+import { holdWriteLock, pageCapFiller } from '../../../../test/support/storage-faults'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
+import { isGatewayError } from '../../../shared/errors'
+import { toMicro } from '../../store/repos/company-repo'
+import type { UsageRow } from '../../store/repos/usage-repo'
+import { openStore, type Store } from '../../store/store'
+import { createCreditLedger } from './credit-ledger'
+
+const tempDir = useTempDirs('gh-ledger-')
+const opened: Store[] = []
+const released: Array<() => void> = []
+afterEach(() => {
+  released.splice(0).forEach((r) => r())
+  opened.splice(0).forEach((s) => s.close())
+})
+
+function storeWithCredits(credits: number) {
+  const file = join(tempDir(), 'gatehouse.db')
+  const store = openStore(file)
+  opened.push(store)
+  store.company.add(toMicro(credits))
+  return { store, file }
+}
+
+function lock(file: string) {
+  const held = holdWriteLock(file)
+  released.push(held.release)
+  return held
+}
+
+let n = 0
+const row = (credits: number, extra: Partial<UsageRow> = {}): UsageRow => ({
+  id: `req-${++n}`,
+  createdAt: 1_790_000_000_000 + n,
+  endpoint: 'chat.completions',
+  source: 'api',
+  keyId: null,
+  teamId: null,
+  userId: null,
+  requestedModel: 'gpt-echo',
+  modelId: null,
+  modelName: 'gpt-echo',
+  attempts: [],
+  status: 200,
+  stream: false,
+  latencyMs: 5,
+  promptTokens: 10,
+  completionTokens: 20,
+  cachedTokens: 0,
+  cacheCreationTokens: 0,
+  audioSeconds: 0,
+  characters: 0,
+  creditsMicro: toMicro(credits),
+  usageEstimated: false,
+  error: null,
+  metadata: null,
+  tools: [],
+  ...extra,
+})
+
+const fastRetry = { retry: { firstDelayMs: 10, maxDelayMs: 40 } }
+const writtenIds = (store: Store) => store.usage.list({ limit: 100 }).map((r) => r.id).reverse()
+
+describe('the usage ledger when its group commit fails', () => {
+  it('keeps the rows and charges of a commit the lock refused, holds them, and writes them in order once it is released', async () => {
+    const { store, file } = storeWithCredits(2)
+    const ledger = createCreditLedger(store, fastRetry)
+    const held = lock(file)
+    const rows = [row(0.5), row(0.25), row(0.75)]
+    for (const r of rows) ledger.settle(ledger.reserve(toMicro(1)), r)
+    expect(() => ledger.flush()).not.toThrow()
+
+    expect(ledger.problem()).toMatch(/^usage_log_unwritable: the database is locked by another process; 3 answered requests wait to be recorded$/)
+    expect(store.company.balanceMicro()).toBe(toMicro(2))
+    // 1.5 of the 2 credits are spent though not written: once the rest is held, the next request is refused.
+    expect(ledger.reserve(toMicro(0.5)).holdMicro).toBe(toMicro(0.5))
+    expect(() => ledger.reserve(toMicro(0.1))).toThrow(expect.objectContaining({ status: 402 }))
+
+    held.release()
+    await waitFor(() => (ledger.problem() === null ? true : undefined), 'the retried commit')
+    expect(writtenIds(store)).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(2 - 1.5))
+  })
+
+  it('writes the started row of a request first when it was due while the lock held, then its final row over it', async () => {
+    const { store, file } = storeWithCredits(2)
+    let now = 1_000
+    const ledger = createCreditLedger(store, { ...fastRetry, now: () => now })
+    const held = lock(file)
+    const final = row(0.5)
+    const reservation = ledger.reserve(toMicro(1))
+    ledger.begin(final.id, () => ({ ...final, status: 0, creditsMicro: 0 }))
+    now += 1000
+    ledger.flush()
+    expect(ledger.problem()).toMatch(/1 answered request wait/)
+    ledger.settle(reservation, final)
+    held.release()
+    await waitFor(() => (ledger.problem() === null && store.usage.get(final.id)?.status === 200 ? true : undefined), 'the final row')
+    expect(store.usage.get(final.id)).toMatchObject({ status: 200, state: 'done', creditsMicro: toMicro(0.5) })
+  })
+
+  it('writes a backlog larger than one commit takes in several, in order, each charge once', async () => {
+    const { store, file } = storeWithCredits(10_000)
+    const ledger = createCreditLedger(store, fastRetry)
+    const held = lock(file)
+    const rows = Array.from({ length: 2500 }, (_, i) => row(i % 2 ? 1 : 0.5))
+    for (const r of rows) ledger.settle(ledger.reserve(1), r)
+    ledger.flush()
+    expect(ledger.problem()).toMatch(/2500 answered requests wait/)
+    held.release()
+    await waitFor(() => (ledger.problem() === null && store.usage.get(rows.at(-1)!.id) ? true : undefined), 'the backlog written')
+    const ids = store.db.prepare('SELECT id FROM usage_log ORDER BY rowid').pluck().all()
+    expect(ids).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(10_000 - 1250 * 1.5))
+  })
+
+  it('refuses new paid requests with 503 naming the cause once the limit of unwritten rows is reached, and takes them again once written', async () => {
+    const { store, file } = storeWithCredits(100)
+    const ledger = createCreditLedger(store, { ...fastRetry, maxUnwrittenRows: 2 })
+    const held = lock(file)
+    ledger.settle(ledger.reserve(1), row(0.1))
+    ledger.settle(ledger.reserve(1), row(0.1))
+    ledger.flush()
+
+    let refusal: unknown
+    try {
+      ledger.reserve(1)
+    } catch (e) {
+      refusal = e
+    }
+    expect(isGatewayError(refusal)).toBe(true)
+    expect(refusal).toMatchObject({ status: 503, code: 'usage_log_unwritable', headers: { 'retry-after': expect.any(String) } })
+    expect((refusal as Error).message).toMatch(/^The usage log cannot be written \(the database is locked by another process\), and 2 answered requests already wait to be recorded/)
+
+    held.release()
+    await waitFor(() => (ledger.problem() === null ? true : undefined), 'the retried commit')
+    expect(ledger.reserve(1).holdMicro).toBe(1)
+    expect(store.usage.list({ limit: 10 })).toHaveLength(2)
+  })
+
+  it('keeps what a full database refused (SQLITE_FULL) and writes it once there is room again', async () => {
+    const { store } = storeWithCredits(10)
+    const ledger = createCreditLedger(store, fastRetry)
+    const disk = pageCapFiller(store.db)
+    disk.fill()
+    // An error text longer than a page needs new pages: the capped file cannot take it.
+    const rows = [row(1, { status: 500, error: 'x'.repeat(20_000) }), row(2)]
+    for (const r of rows) ledger.settle(ledger.reserve(1), r)
+    ledger.flush()
+    expect(ledger.problem()).toMatch(/^usage_log_unwritable: the disk holding the data dir is full; 2 answered requests wait/)
+
+    disk.free()
+    await waitFor(() => (ledger.problem() === null ? true : undefined), 'the retried commit')
+    expect(writtenIds(store)).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(10 - 3))
+  })
+})
