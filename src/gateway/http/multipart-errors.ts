@@ -13,3 +13,11 @@ export function multipartProblem(e: unknown, parts: string): GatewayError | null
   }
   return null
 }
+
+/** A file part sent without a filename in its Content-Disposition. */
+export const missingFilename = (field: string): GatewayError =>
+  badRequest(
+    `The file part "${field}" has no filename: send it with Content-Disposition: form-data; name="${field}"; filename="<name.ext>" (curl -F ${field}=@path and the official clients do).`,
+    field,
+    'missing_filename',
+  )

@@ -5,6 +5,7 @@ import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
 import { formatBytes } from '../../config/units'
 import { installAdminAuth, type AdminAuthOptions } from '../../http/admin-auth'
 import { multipartProblem } from '../../http/multipart-errors'
+import { formParts } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
 import { parseOrThrow } from '../../../shared/validation/parse'
@@ -29,7 +30,7 @@ async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxB
   let file = { filename: 'audio', contentType: 'application/octet-stream' }
   const fields: Record<string, string> = {}
   try {
-    for await (const part of req.parts()) {
+    for await (const part of formParts(req)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest(`Unexpected file part "${part.fieldname}": send the audio as the part named "file".`, part.fieldname)
         file = { filename: cleanFilename(part.filename), contentType: part.mimetype || 'application/octet-stream' }
