@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => gw.close())
 
 /** Every multipart route, with the text fields it needs besides the file. */
-const routes = () => [
+const routes = (): Array<{ path: string; auth: Record<string, string>; fields: Record<string, string> }> => [
   { path: '/v1/files', auth: bearer(TEAM_KEY), fields: { purpose: 'batch' } },
   { path: '/v1/audio/transcriptions', auth: bearer(TEAM_KEY), fields: { model: 'voice' } },
   { path: '/v1/audio/translations', auth: bearer(TEAM_KEY), fields: { model: 'voice' } },
