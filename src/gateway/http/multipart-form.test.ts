@@ -22,23 +22,24 @@ const routes = (): Array<{ path: string; auth: Record<string, string>; fields: R
 ]
 
 /** A form whose `file` part has a Content-Disposition without a filename, as a hand-built client may send it. */
-function formWithoutFilename(fields: Record<string, string>, boundary: string): string {
+function formWithoutFilename(fields: Record<string, string>, boundary: string, fileType: string): string {
   const text = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-  const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nsome bytes\r\n`
+  const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: ${fileType}\r\n\r\nsome bytes\r\n`
   return `${text.join('')}${file}--${boundary}--\r\n`
 }
 
 describe('a multipart file part without a filename', () => {
   it('is a 400 naming "file" and how to send it, on every multipart route', async () => {
-    for (const route of routes()) {
+    // busboy reads an octet-stream part without a filename as a file, a text/plain one as a text field
+    for (const [route, fileType] of routes().flatMap((r) => [[r, 'application/octet-stream'], [r, 'text/plain']] as const)) {
       const boundary = 'nofilename'
       const res = await fetch(`${url}${route.path}`, {
         method: 'POST',
         headers: { ...route.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: formWithoutFilename(route.fields, boundary),
+        body: formWithoutFilename(route.fields, boundary, fileType),
       })
       const body = (await res.json()) as { error: { param: string; code: string; message: string } }
-      expect([route.path, res.status, body.error.param, body.error.code]).toEqual([route.path, 400, 'file', 'missing_filename'])
+      expect([route.path, fileType, res.status, body.error.param, body.error.code]).toEqual([route.path, fileType, 400, 'file', 'missing_filename'])
       expect(body.error.message).toContain('filename="<name.ext>"')
     }
     const health = await fetch(`${url}/health`)

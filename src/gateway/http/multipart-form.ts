@@ -6,7 +6,7 @@ import { missingFilename, multipartProblem } from './multipart-errors'
 /**
  * A multipart body's parts, as every multipart route reads them. A file part must carry a filename:
  * busboy takes an `application/octet-stream` part without one for a file whose `filename` is undefined,
- * which the routes would otherwise meet as a string.
+ * which the routes would otherwise meet as a string, and any other part without one for a text field.
  */
 export async function* formParts(req: FastifyRequest): AsyncGenerator<Multipart> {
   for await (const part of req.parts()) {
@@ -14,6 +14,8 @@ export async function* formParts(req: FastifyRequest): AsyncGenerator<Multipart>
       part.file.resume()
       throw missingFilename(part.fieldname)
     }
+    // Every multipart route takes its file in "file": as a text field it is a file part sent without a filename.
+    if (part.type === 'field' && part.fieldname === 'file') throw missingFilename('file')
     yield part
   }
 }

@@ -72,6 +72,13 @@ describe('checkJsonSchema: schemas as zod 4 writes them', () => {
     expect(() => toGrammarSchema(checked, ROOT)).not.toThrow()
   })
 
+  it('makes a required property outside properties one the grammar writes, and keeps only the enum values of the type', () => {
+    const checked = checkJsonSchema({ type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'], additionalProperties: { type: 'integer' } }, ROOT) as Record<string, unknown>
+    expect(checked.properties).toEqual({ a: { type: 'string' }, b: { type: 'integer' } })
+    expect((checkJsonSchema({ type: 'object', required: ['c'] }, ROOT) as Record<string, unknown>).properties).toEqual({ c: {} })
+    expect(checkJsonSchema({ type: 'integer', enum: [1, 'one', 2.5, 3] }, ROOT)).toEqual({ type: 'integer', enum: [1, 3] })
+  })
+
   it('keeps a real bound from turning into an unsatisfiable one: z.int().min(1).max(1) is fine, .min(2).max(1) is not', () => {
     expect(refusal(z.toJSONSchema(z.int().min(1).max(1)))).toBeNull()
     expect(refusal(z.toJSONSchema(z.object({ n: z.int().min(2).max(1) })))).toMatchObject({ param: `${ROOT}.properties.n.minimum` })

@@ -127,12 +127,14 @@ function checkValues(s: Schema, path: string, types: readonly unknown[] | null):
     if (!Array.isArray(s.enum)) throw badRequest(`${path}.enum must be an array of values.`, `${path}.enum`, 'invalid_schema')
     if (s.enum.length === 0) throw unsatisfiable(`${path}.enum`, 'an empty enum allows no value')
     if (!s.enum.some(fits)) throw unsatisfiable(`${path}.enum`, `none of its values is of type ${types!.join(' or ')}`)
+    // The grammar offers every enum value whatever the type: only those of the type can validate.
+    s.enum = s.enum.filter(fits)
     if ('const' in s && !s.enum.some((v) => JSON.stringify(v) === JSON.stringify(s.const))) throw unsatisfiable(`${path}.const`, 'the const is not one of the enum values')
   }
   if ('const' in s && !fits(s.const)) throw unsatisfiable(`${path}.const`, `the const is not of type ${types!.join(' or ')}`)
 }
 
-/** Objects: each required property allowed, and room for as many properties as must be there. */
+/** Objects: each required property allowed (and in properties), and room for as many properties as must be there. */
 function checkObject(s: Schema, path: string): void {
   const props = isObject(s.properties) ? s.properties : {}
   const required = Array.isArray(s.required) ? s.required : []
@@ -143,6 +145,13 @@ function checkObject(s: Schema, path: string): void {
       throw unsatisfiable(`${path}.required[${i}]`, `"${name}" is required but is not among the properties, and additionalProperties is false`)
     }
   })
+  // A required name outside properties is an additional property that must be there; the grammar only
+  // writes properties it is told of, so it becomes one, with the schema additional properties have.
+  const missing = required.filter((name) => typeof name === 'string' && !(name in props))
+  if (missing.length > 0) {
+    const extra = isObject(s.additionalProperties) ? s.additionalProperties : {}
+    s.properties = { ...props, ...Object.fromEntries(missing.map((name) => [name, extra])) }
+  }
   const distinct = new Set(required).size
   if (typeof s.maxProperties === 'number' && distinct > s.maxProperties) throw unsatisfiable(`${path}.maxProperties`, `${distinct} properties are required but maxProperties is ${s.maxProperties}`)
   if (s.additionalProperties === false && typeof s.minProperties === 'number' && s.minProperties > Object.keys(props).length) {
