@@ -61,6 +61,23 @@ describe('local structured output: schemas as zod 4 writes them', () => {
     expect(shape.safeParse(JSON.parse(res.choices[0]!.message.content!)).success).toBe(true)
   })
 
+  it('writes a zod tuple and a recursive schema (a tree)', async () => {
+    interface Node {
+      name: string
+      children: Node[]
+    }
+    const node: z.ZodType<Node> = z.object({
+      name: z.string().max(10),
+      get children() {
+        return z.array(node).max(2)
+      },
+    })
+    const answer = z.object({ pair: z.tuple([z.string().max(8), z.int()]), tree: node })
+    const res = await withSchema(z.toJSONSchema(answer))
+    expect(res.choices[0]!.finish_reason).toBe('stop')
+    expect(answer.safeParse(JSON.parse(res.choices[0]!.message.content!)).success).toBe(true)
+  })
+
   it('makes a forced tool call whose zod 4 parameters (with integers) validate', async () => {
     const params = z.object({ city: z.string().max(16), days: z.int().min(1).max(7), unit: z.enum(['celsius', 'fahrenheit']) })
     const res = await client.chat.completions.create({

@@ -79,6 +79,23 @@ describe('checkJsonSchema: schemas as zod 4 writes them', () => {
     expect(checkJsonSchema({ type: 'integer', enum: [1, 'one', 2.5, 3] }, ROOT)).toEqual({ type: 'integer', enum: [1, 3] })
   })
 
+  it('takes a zod tuple (items: false) and a recursive schema ($ref: "#") in the form the grammar knows', () => {
+    expect(checkJsonSchema(z.toJSONSchema(z.tuple([z.string(), z.int()])), ROOT)).toMatchObject({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], minItems: 2, maxItems: 2 })
+    interface Node {
+      name: string
+      children: Node[]
+    }
+    const node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(node)
+      },
+    })
+    const tree = checkJsonSchema(z.toJSONSchema(node), ROOT) as Record<string, unknown>
+    expect(tree).toMatchObject({ $ref: '#/$defs/root', $defs: { root: { type: 'object', properties: { children: { items: { $ref: '#/$defs/root' } } } } } })
+    expect(() => toGrammarSchema(tree, ROOT)).not.toThrow()
+  })
+
   it('keeps a real bound from turning into an unsatisfiable one: z.int().min(1).max(1) is fine, .min(2).max(1) is not', () => {
     expect(refusal(z.toJSONSchema(z.int().min(1).max(1)))).toBeNull()
     expect(refusal(z.toJSONSchema(z.object({ n: z.int().min(2).max(1) })))).toMatchObject({ param: `${ROOT}.properties.n.minimum` })

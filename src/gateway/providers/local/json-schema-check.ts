@@ -42,9 +42,34 @@ function typesOf(value: unknown): string[] {
   return [typeof value]
 }
 
+/** The name the root schema takes among the $defs when it refers to itself. */
+const ROOT_DEF = 'root'
+
 export function checkJsonSchema(schema: unknown, path: string): unknown {
   const defs = isObject(schema) ? { ...(isObject(schema.definitions) ? schema.definitions : {}), ...(isObject(schema.$defs) ? schema.$defs : {}) } : {}
-  return walk(schema, path, new Set(Object.keys(defs)))
+  const checked = walk(schema, path, new Set(Object.keys(defs)))
+  return isObject(checked) && refersToRoot(checked) ? rootAsDef(checked, path) : checked
+}
+
+/** zod 4 writes a recursive schema (a tree) with `$ref: "#"`, the root; the grammar knows only `#/$defs/<name>`. */
+function refersToRoot(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(refersToRoot)
+  if (!isObject(node)) return false
+  return node.$ref === '#' || Object.values(node).some(refersToRoot)
+}
+
+function rootAsDef(root: Schema, path: string): Schema {
+  const rename = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rename)
+    if (!isObject(node)) return node
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && v === '#' ? `#/$defs/${ROOT_DEF}` : rename(v)]))
+  }
+  const { $defs, definitions, ...body } = rename(root) as Schema
+  const defs = { ...(isObject(definitions) ? definitions : {}), ...(isObject($defs) ? $defs : {}) }
+  if (ROOT_DEF in defs) {
+    throw badRequest(`${path}.$defs.${ROOT_DEF}: a schema that refers to itself ("$ref": "#") takes this name on a local model; rename the entry.`, `${path}.$defs.${ROOT_DEF}`, 'unsupported_schema')
+  }
+  return { $ref: `#/$defs/${ROOT_DEF}`, $defs: { ...defs, [ROOT_DEF]: body } }
 }
 
 function walk(schema: unknown, path: string, defs: ReadonlySet<string>): unknown {
@@ -59,8 +84,12 @@ function walk(schema: unknown, path: string, defs: ReadonlySet<string>): unknown
   checkBounds(out, path, types)
   checkValues(out, path, types)
   checkObject(out, path)
-  if (out.items === false && typeof out.minItems === 'number' && out.minItems > (Array.isArray(out.prefixItems) ? out.prefixItems.length : 0)) {
-    throw unsatisfiable(`${path}.minItems`, `it asks for ${out.minItems} items where \`items: false\` allows no more than the prefixItems`)
+  if (out.items === false) {
+    // No items past the prefixItems (a zod tuple): for the grammar, at most as many items as they are.
+    const prefix = Array.isArray(out.prefixItems) ? out.prefixItems.length : 0
+    if (typeof out.minItems === 'number' && out.minItems > prefix) throw unsatisfiable(`${path}.minItems`, `it asks for ${out.minItems} items where \`items: false\` allows no more than the prefixItems`)
+    delete out.items
+    out.maxItems = Math.min(typeof out.maxItems === 'number' ? out.maxItems : prefix, prefix)
   }
   if (typeof out.$ref === 'string') {
     const name = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(out.$ref)?.[1]
