@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { OAuthScope } from '../../shared/admin-wire'
 
 /** The credentials a request presents, by header. */
 export interface PresentedCredentials {
@@ -19,12 +20,20 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 }
 
 /**
- * Authenticates every route of the scope it is installed in with an API key or an OAuth token (spec
- * section 5; `scope` is what a token must hold for these routes: chat, messages, files, audio) and puts
- * the holder on `req.principal` (typed where it is used: api/request-context.ts). A key in its rotation
- * grace period still works and says so with `Deprecation` (RFC 9745) and `Sunset` (RFC 8594).
+ * What an OAuth token must hold for a route group: one of OAUTH_SCOPES, or `any` for the few routes
+ * every token may call (listing models). Required, so no route group is left open to every token by
+ * forgetting it.
  */
-export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder, scope?: string): void {
+export type RouteScope = OAuthScope | 'any'
+
+/**
+ * Authenticates every route of the scope it is installed in with an API key or an OAuth token (spec
+ * section 5) and puts the holder on `req.principal` (typed where it is used: api/request-context.ts).
+ * A key in its rotation grace period still works and says so with `Deprecation` (RFC 9745) and
+ * `Sunset` (RFC 8594).
+ */
+export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder, routeScope: RouteScope): void {
+  const scope = routeScope === 'any' ? undefined : routeScope
   app.decorateRequest('principal', null as never)
   app.addHook('onRequest', (req, reply, done) => {
     let holder: KeyHolder

@@ -9,14 +9,18 @@ import { anthropicErrorBody, openAiErrorBody } from '../../shared/error-bodies'
 const isAnthropicFamily = (url: string) => url.startsWith('/v1/messages')
 
 /** Fastify's own errors (body too large, bad JSON, ...) as GatewayErrors with messages a person can act on. */
-function fromFastifyError(err: FastifyError, bodyLimit: number): GatewayError {
+function fromFastifyError(err: FastifyError, bodyLimit: number, routeBodyLimit: number): GatewayError {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new GatewayError({
         status: 413,
         type: 'request_too_large',
         code: 'request_too_large',
-        message: `The request body is larger than this gateway's limit of ${formatBytes(bodyLimit)}. Send a smaller body, or raise server.body_limit in the config.`,
+        // A route with its own cap (a recording's chunk) is not raised by server.body_limit.
+        message:
+          routeBodyLimit === bodyLimit
+            ? `The request body is larger than this gateway's limit of ${formatBytes(bodyLimit)}. Send a smaller body, or raise server.body_limit in the config.`
+            : `The request body is larger than this endpoint's limit of ${formatBytes(routeBodyLimit)}. Send a smaller body.`,
       })
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new GatewayError({
@@ -51,7 +55,7 @@ function fromStorageFault(err: unknown): GatewayError | null {
 /** One error handler: every error is a GatewayError by here, serialized once per API family; no stack reaches a client. */
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    const e = isGatewayError(err) ? err : (fromStorageFault(err) ?? fromFastifyError(err, bodyLimit))
+    const e = isGatewayError(err) ? err : (fromStorageFault(err) ?? fromFastifyError(err, bodyLimit, req.routeOptions.bodyLimit ?? bodyLimit))
     if (e.status >= 500) req.log.error({ err }, 'request failed')
     void reply.code(e.status).headers(e.headers).send(familyBody(req.url, e))
   })

@@ -13,3 +13,11 @@ export function multipartProblem(e: unknown, parts: string): GatewayError | null
   }
   return null
 }
+
+/** A file sent without a filename in its Content-Disposition (busboy gives it as a file or a text field). */
+export const missingFilename = (field: string): GatewayError =>
+  badRequest(
+    `"${field}" must be a file part with a filename: send it with Content-Disposition: form-data; name="${field}"; filename="<name.ext>" (curl -F ${field}=@path and the official clients do).`,
+    field,
+    'missing_filename',
+  )

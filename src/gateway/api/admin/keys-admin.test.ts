@@ -69,26 +69,37 @@ describe('key lifecycle through the admin API', () => {
     expect((await models(TEAM_KEY)).statusCode).toBe(401)
   })
 
-  it('never gives the successor of an already deprecated key the old key\'s grace-period expiry', async () => {
+  it('refuses a second rotation of a rotated key with a 409 naming its successor, which it leaves the only one', async () => {
+    const first = await createKey({ team_id: alphaId() })
+    const second = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    const keysBefore = gw.store.keys.list().length
+    const again = await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })
+    expect(gw.store.keys.list().length).toBe(keysBefore)
+    expect([again.statusCode, again.json().error.code, again.json().error.param]).toEqual([409, 'key_already_rotated', 'id'])
+    expect(again.json().error.message).toContain(`successor is "${second.id}"`)
+    const alphaKeys = (await gw.app.inject({ method: 'GET', url: '/admin/keys', headers: admin })).json().data as Array<{ id: string; status: string; replaced_by: string | null }>
+    expect(alphaKeys.find((k) => k.id === first.id)).toMatchObject({ status: 'deprecated', replaced_by: second.id })
+  })
+
+  it('gives each successor down a rotation chain the expiry the first key was issued with, never a grace-period end', async () => {
     const issuedExpiry = Math.floor(gw.clock.now() / 1000) + 90 * 86400
     const first = await createKey({ team_id: alphaId(), expires_at: issuedExpiry })
     const second = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
     expect(second.expires_at).toBe(issuedExpiry)
-    // rotate the deprecated first key again: its successor keeps the expiry the key was issued with
-    const third = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${first.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    const third = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${second.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
     expect(third.expires_at).toBe(issuedExpiry)
     gw.clock.advance(3600_000)
     expect((await models(first.key)).statusCode).toBe(401)
-    expect((await models(second.key)).statusCode).toBe(200)
+    expect((await models(second.key)).statusCode).toBe(401)
     expect((await models(third.key)).statusCode).toBe(200)
 
-    // a key issued without expiry: the successor of its deprecated self has none either
+    // a key issued without expiry: its successors have none either
     const open = await createKey({ team_id: alphaId() })
-    await gw.app.inject({ method: 'POST', url: `/admin/keys/${open.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })
-    const again = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${open.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
-    expect(again.expires_at).toBeNull()
+    const next = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${open.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    const last = (await gw.app.inject({ method: 'POST', url: `/admin/keys/${next.id}/rotate`, headers: admin, payload: { grace_seconds: 60 } })).json()
+    expect(last.expires_at).toBeNull()
     gw.clock.advance(86400_000)
-    expect((await models(again.key)).statusCode).toBe(200)
+    expect((await models(last.key)).statusCode).toBe(200)
   })
 
   it('refuses to rotate a revoked key, and names unknown ids', async () => {

@@ -64,6 +64,50 @@ describe('/admin/recordings streamed in chunks', () => {
   })
 })
 
+describe('/admin/recordings chunks over HTTP: what a resend, a number and a size may be', () => {
+  let url: string
+  beforeAll(async () => {
+    url = await gw.app.listen({ host: '127.0.0.1', port: 0 })
+  })
+  const put = (id: string, seq: string, body: Buffer) =>
+    fetch(`${url}/admin/recordings/${id}/chunks/${seq}`, { method: 'PUT', headers: { ...admin, 'content-type': 'application/octet-stream' }, body })
+  const errorOf = async (res: Response) => [res.status, ((await res.json()) as { error: { param: string | null; code: string; message: string } }).error] as const
+
+  it('refuses an acknowledged chunk resent with other bytes (409 naming seq), and keeps the first', async () => {
+    const rec = await start('Resent')
+    const first = samples(800)
+    expect((await put(rec.id, '0', first)).status).toBe(200)
+    expect((await put(rec.id, '1', samples(800, 800))).status).toBe(200)
+    expect((await put(rec.id, '0', first)).status).toBe(200)
+    for (const changed of [samples(800, 5), samples(400)]) {
+      const [status, error] = await errorOf(await put(rec.id, '0', changed))
+      expect([status, error.code, error.param]).toEqual([409, 'chunk_conflict', 'seq'])
+      expect(error.message).toContain('Chunk 0 of')
+    }
+    const audio = Buffer.from(await (await fetch(`${url}/admin/recordings/${rec.id}/audio`, { headers: admin })).arrayBuffer())
+    expect(audio.subarray(44).equals(Buffer.concat([first, samples(800, 800)]))).toBe(true)
+  })
+
+  it('takes seq only as plain digits: 0x1, 01, 1e0, +1 and -0 are 400 naming seq', async () => {
+    const rec = await start('Numbers')
+    expect((await put(rec.id, '0', samples(10))).status).toBe(200)
+    for (const seq of ['0x1', '01', '1e0', '+1', '-0', ' 1', '1.0', '99999999999999999999']) {
+      const [status, error] = await errorOf(await put(rec.id, encodeURIComponent(seq), samples(10, 10)))
+      expect([seq, status, error.param]).toEqual([seq, 400, 'seq'])
+    }
+    expect((await put(rec.id, '1', samples(10, 10))).status).toBe(200)
+    expect((await gw.app.inject({ method: 'GET', url: `/admin/recordings/${rec.id}`, headers: admin })).json().chunks).toBe(2)
+  })
+
+  it('names the chunk cap, not server.body_limit, when a chunk is too large', async () => {
+    const rec = await start('Too large')
+    const [status, error] = await errorOf(await put(rec.id, '0', Buffer.alloc(16 * 1024 * 1024)))
+    expect(status).toBe(413)
+    expect(error.message).toContain("this endpoint's limit of 8 MB")
+    expect(error.message).not.toContain('server.body_limit')
+  })
+})
+
 describe('/admin/recordings uploaded, listed, searched, renamed and deleted', () => {
   it('keeps an uploaded file as it came and finds recordings by title and by transcript', async () => {
     gw.clock.advance(60_000) // newer than the recordings of the tests before

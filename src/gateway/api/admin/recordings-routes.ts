@@ -5,6 +5,7 @@ import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
 import { formatBytes } from '../../config/units'
 import { installAdminAuth, type AdminAuthOptions } from '../../http/admin-auth'
 import { multipartProblem } from '../../http/multipart-errors'
+import { formParts } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
 import { parseOrThrow } from '../../../shared/validation/parse'
@@ -29,7 +30,7 @@ async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxB
   let file = { filename: 'audio', contentType: 'application/octet-stream' }
   const fields: Record<string, string> = {}
   try {
-    for await (const part of req.parts()) {
+    for await (const part of formParts(req)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest(`Unexpected file part "${part.fieldname}": send the audio as the part named "file".`, part.fieldname)
         file = { filename: cleanFilename(part.filename), contentType: part.mimetype || 'application/octet-stream' }
@@ -56,7 +57,7 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
   const { recordings } = opts
   installAdminAuth(plain, opts.auth)
   await plain.register(multipart, { limits: { fileSize: opts.maxUploadBytes + 1, files: 1, fields: 6, parts: 8, fieldSize: 64 * 1024 } })
-  plain.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_req, body, done) => done(null, body))
+  plain.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
   const app = withSchemas(plain)
 
   app.get('/recordings', { schema: { querystring: recordingsQuery } }, async (req) => ({ object: 'list', data: recordings.list(req.query) }))
@@ -72,7 +73,7 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
   app.patch('/recordings/:id', { schema: { params: idParams, body: recordingPatchBody } }, async (req) => recordings.update(req.params.id, req.body))
   app.delete('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.remove(req.params.id))
 
-  app.put('/recordings/:id/chunks/:seq', { schema: { params: chunkParams } }, async (req) => {
+  app.put('/recordings/:id/chunks/:seq', { bodyLimit: MAX_CHUNK_BYTES, schema: { params: chunkParams } }, async (req) => {
     if (!Buffer.isBuffer(req.body)) throw badRequest('Send the chunk as the raw body with Content-Type: application/octet-stream (16-bit little-endian samples).', 'body', 'invalid_content_type')
     return recordings.appendChunk(req.params.id, req.params.seq, req.body)
   })

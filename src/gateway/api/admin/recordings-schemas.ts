@@ -3,7 +3,14 @@ import { z } from 'zod'
 /** Bodies and queries of `/admin/recordings`. */
 
 export const idParams = z.object({ id: z.string() })
-export const chunkParams = z.object({ id: z.string(), seq: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more') })
+/** A chunk number as written by counting: 0, 1, 2... (no sign, leading zeros, exponent or hex, which would name the same chunk twice). */
+export const chunkParams = z.object({
+  id: z.string(),
+  seq: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,14})$/, 'must be a whole number 0 or more written in plain digits, without leading zeros (e.g. 0, 1, 2)')
+    .transform(Number),
+})
 
 export const recordingsQuery = z.object({
   q: z.string().max(200).optional(),

@@ -18,7 +18,7 @@ export function base64Floats(vector: readonly number[]): string {
 /** `POST /v1/embeddings`: one vector per input, OpenAI's list shape, usage with the cost in credits. */
 export async function embeddingsRoutes(plain: FastifyInstance, opts: { embeddings: EmbeddingsService; clock: Clock; authenticate: Authenticate }) {
   const { embeddings, clock } = opts
-  installApiKeyAuth(plain, opts.authenticate)
+  installApiKeyAuth(plain, opts.authenticate, 'chat')
   const app = withSchemas(plain)
 
   app.post('/v1/embeddings', { schema: { body: embeddingsBody, querystring: fallbacksQuery } }, async (req, reply) => {

@@ -3,6 +3,7 @@ import { badRequest, GatewayError, isGatewayError } from '../../../shared/errors
 import { BlobTooLargeError, type StagedBlob } from '../../blobs/blob-store'
 import { formatBytes } from '../../config/units'
 import { multipartProblem } from '../../http/multipart-errors'
+import { formParts } from '../../http/multipart-form'
 import type { FileService } from '../../services/files/file-service'
 
 export interface ReceivedUpload {
@@ -61,7 +62,7 @@ export async function receiveUpload(req: FastifyRequest, files: FileService, max
   let filename = ''
   let purpose: string | undefined
   try {
-    for await (const part of req.parts()) {
+    for await (const part of formParts(req)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest(`Unexpected file part "${part.fieldname}": send the content as the part named "file".`, part.fieldname)
         filename = cleanFilename(part.filename)

@@ -1,8 +1,10 @@
 /**
  * Narrows a client's JSON Schema (response_format json_schema, tool parameters) to the subset that
  * node-llama-cpp turns into a llama.cpp grammar, so what the model writes is forced to validate.
- * Keywords that only annotate are dropped; keywords the grammar cannot enforce (pattern, minimum,
- * allOf...) get a 400 naming their path, rather than output that silently breaks the schema.
+ * Keywords that only annotate are dropped; keywords the grammar cannot build (allOf, not, a $ref
+ * outside $defs...) get a 400 naming their path, rather than output that silently breaks the schema.
+ * The local provider first takes out what the grammar cannot enforce and refuses schemas no value
+ * meets (providers/local/json-schema-check.ts).
  */
 import { badRequest } from '../../../shared/errors'
 

@@ -1,7 +1,7 @@
 /**
  * A chat completion request as the llama engine takes it. Everything the engine honours is mapped;
- * everything it cannot (audio, images, reasoning controls, gateway-run tools, schema keywords a grammar
- * cannot enforce) is a 400 naming the parameter, never silently dropped.
+ * everything it cannot (audio, images, reasoning controls, gateway-run tools, schemas no value meets or
+ * a grammar cannot express) is a 400 naming the parameter, never silently dropped.
  */
 import { randomInt } from 'node:crypto'
 import type { ChatCompletionRequest, ChatMessage, ToolCall } from '../../../shared/chat/types'
@@ -9,6 +9,10 @@ import { badRequest } from '../../../shared/errors'
 import { toGrammarSchema } from '../../engines/llama/grammar-schema'
 import type { LlamaChatRequest } from '../../engines/llama/llama-engine'
 import type { LlamaResponseFormat, LlamaToolCallRecord, LlamaToolChoice, LlamaToolSpec, LlamaTurn } from '../../engines/llama/llama-protocol'
+import { checkJsonSchema } from './json-schema-check'
+
+/** A client's schema as the grammar takes it, after the checks no grammar should be built without. */
+const grammarSchema = (schema: unknown, path: string) => toGrammarSchema(checkJsonSchema(schema, path), path)
 
 const cannot = (param: string, what: string) => badRequest(`${what} is not available on local llama.cpp models; remove \`${param}\` or pick an upstream model.`, param, 'unsupported_parameter')
 
@@ -78,7 +82,7 @@ function responseFormat(req: ChatCompletionRequest): LlamaResponseFormat {
   const format = req.response_format
   if (!format || format.type === 'text') return { type: 'text' }
   if (format.type === 'json_object' || !format.json_schema.schema) return { type: 'json_object' }
-  return { type: 'json_schema', schema: toGrammarSchema(format.json_schema.schema, 'response_format.json_schema.schema') }
+  return { type: 'json_schema', schema: grammarSchema(format.json_schema.schema, 'response_format.json_schema.schema') }
 }
 
 function tools(req: ChatCompletionRequest): { tools: LlamaToolSpec[]; toolChoice: LlamaToolChoice } {
@@ -87,7 +91,7 @@ function tools(req: ChatCompletionRequest): { tools: LlamaToolSpec[]; toolChoice
   const specs = req.tools.map((tool, i): LlamaToolSpec => {
     if (tool.type !== 'function') throw cannot(`tools[${i}].type`, `The "${tool.type}" tool`)
     const { name, description, parameters } = tool.function
-    return { name, description, parameters: toGrammarSchema(parameters ?? { type: 'object', properties: {} }, `tools[${i}].function.parameters`) }
+    return { name, description, parameters: grammarSchema(parameters ?? { type: 'object', properties: {} }, `tools[${i}].function.parameters`) }
   })
   if (typeof choice === 'object') {
     if (!specs.some((t) => t.name === choice.function.name)) throw badRequest(`tool_choice names "${choice.function.name}", which is not one of the tools.`, 'tool_choice')

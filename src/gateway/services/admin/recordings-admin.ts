@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { badRequest, GatewayError, notFound } from '../../../shared/errors'
 import { PCM_CONTENT_TYPE, type RecordingInfo, type RecordingPatch, type RecordingSource } from '../../../shared/recording-wire'
@@ -38,7 +39,7 @@ const toInfo = (r: RecordingRow): RecordingInfo => ({
   updated_at: seconds(r.updatedAt),
 })
 
-const conflict = (message: string, code: string) => new GatewayError({ status: 409, type: 'invalid_request_error', code, message })
+const conflict = (message: string, code: string, param?: string) => new GatewayError({ status: 409, type: 'invalid_request_error', code, message, param })
 
 /**
  * Recordings and their transcripts: made by streaming chunks from a microphone (16-bit PCM, each chunk
@@ -82,21 +83,29 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
 
     /**
      * Chunk `seq` (from 0) of 16-bit samples. Acknowledged once it is on the disk; sending an
-     * acknowledged chunk again changes nothing, so a client that lost an answer may simply resend.
+     * acknowledged chunk again with the same bytes changes nothing, so a client that lost an answer may
+     * simply resend; other bytes under an acknowledged number are refused, as the recording keeps the first.
      */
     appendChunk(id: string, seq: number, data: Buffer): Promise<RecordingInfo> {
       return serialized(id, async () => {
         const r = row(id)
         if (r.source !== 'microphone') throw conflict(`Recording ${id} was uploaded whole; only a recording started with sample_rate takes chunks.`, 'not_streamed')
         if (r.state === 'complete') throw conflict(`Recording ${id} is finished and takes no more chunks.`, 'recording_finished')
-        if (seq < r.chunks) return toInfo(r)
-        if (seq > r.chunks) throw conflict(`Chunk ${seq} came before chunk ${r.chunks}: send chunk ${r.chunks} next.`, 'chunk_out_of_order')
+        const sha256 = createHash('sha256').update(data).digest()
+        if (seq < r.chunks) {
+          const kept = store.recordings.chunk(id, seq)
+          if (kept && (kept.bytes !== data.length || !kept.sha256.equals(sha256))) {
+            throw conflict(`Chunk ${seq} of ${id} was already acknowledged with other bytes, and an acknowledged chunk cannot change. Resend it unchanged, or send chunk ${r.chunks} next.`, 'chunk_conflict', 'seq')
+          }
+          return toInfo(r)
+        }
+        if (seq > r.chunks) throw conflict(`Chunk ${seq} came before chunk ${r.chunks}: send chunk ${r.chunks} next.`, 'chunk_out_of_order', 'seq')
         if (data.length === 0 || data.length % 2 !== 0) throw badRequest(`A chunk holds whole 16-bit samples: an even, non-zero number of bytes; got ${data.length}.`, 'body')
         const bytes = r.bytes + data.length
         const duration = bytes / 2 / r.sampleRate!
         if (duration > MAX_RECORDING_SECONDS) throw new GatewayError({ status: 413, type: 'request_too_large', code: 'recording_too_long', message: `A recording holds at most ${MAX_RECORDING_SECONDS / 3600} hours; start a new one.` })
         await appendBlobAt(blobs.dir, r.id, r.bytes, data)
-        if (!store.recordings.commitChunk(r.id, seq, bytes, duration, clock.now())) throw conflict(`Chunk ${seq} of ${id} was taken by another request.`, 'chunk_out_of_order')
+        if (!store.recordings.commitChunk(r.id, seq, { bytes, duration }, { bytes: data.length, sha256 }, clock.now())) throw conflict(`Chunk ${seq} of ${id} was taken by another request.`, 'chunk_out_of_order')
         return toInfo(store.recordings.get(id)!)
       })
     },

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../../shared/errors'
+import { badRequest, GatewayError, notFound } from '../../../shared/errors'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { KeyKind, KeyRow, KeySource } from '../../store/repos/keys-repo'
 import type { Store } from '../../store/store'
@@ -65,7 +65,17 @@ export function createKeyService(store: Store, clock: Clock, ids: IdGenerator, r
     if (!key) throw notFound(`No API key with id "${id}".`, 'key_not_found', 'id')
     const status = keyStatus(key, clock.now())
     if (status === 'revoked' || status === 'expired') {
-      throw badRequest(`This key is ${status}; only an active or deprecated key can be rotated.`, 'id', `key_${status}`)
+      throw badRequest(`This key is ${status}; only an active key can be rotated.`, 'id', `key_${status}`)
+    }
+    // A second successor would be a live key nothing links to: replaced_by names one key.
+    if (key.replacedBy !== null) {
+      throw new GatewayError({
+        status: 409,
+        type: 'invalid_request_error',
+        code: 'key_already_rotated',
+        param: 'id',
+        message: `This key was already rotated; its successor is "${key.replacedBy}". Rotate the successor instead (POST /admin/keys/${key.replacedBy}/rotate), or revoke it.`,
+      })
     }
     return key
   }

@@ -23,6 +23,12 @@ export interface RecordingRow {
   updatedAt: number
 }
 
+/** What is kept of an acknowledged chunk: enough to tell a resend from a changed chunk. */
+export interface RecordingChunk {
+  bytes: number
+  sha256: Buffer
+}
+
 interface Raw {
   id: string
   title: string
@@ -72,6 +78,13 @@ export function createRecordingsRepo(db: Db) {
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
     UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, updated_at = @now WHERE id = @id`)
+  const insertChunkStmt = db.prepare('INSERT INTO recording_chunks (recording_id, seq, bytes, sha256) VALUES (@id, @seq, @bytes, @sha256)')
+  const chunkStmt = db.prepare('SELECT bytes, sha256 FROM recording_chunks WHERE recording_id = ? AND seq = ?')
+  const commitChunkTx = db.transaction((c: { id: string; expected: number; bytes: number; duration: number; now: number; chunk: { bytes: number; sha256: Buffer } }): boolean => {
+    if (appendStmt.run({ id: c.id, expected: c.expected, bytes: c.bytes, chunks: c.expected + 1, duration: c.duration, now: c.now }).changes === 0) return false
+    insertChunkStmt.run({ id: c.id, seq: c.expected, bytes: c.chunk.bytes, sha256: c.chunk.sha256 })
+    return true
+  })
   const interruptStmt = db.prepare(`UPDATE recordings SET state = 'interrupted' WHERE state = 'recording'`)
   const deleteStmt = db.prepare('DELETE FROM recordings WHERE id = ?')
   const existsStmt = db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck()
@@ -89,9 +102,16 @@ export function createRecordingsRepo(db: Db) {
       const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), source: opts.source ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
       return rows.map(toRow)
     },
-    /** Commits an appended chunk; false when another append got there first (the chunk count moved). */
-    commitChunk(id: string, expected: number, bytes: number, duration: number, now: number): boolean {
-      return appendStmt.run({ id, expected, bytes, chunks: expected + 1, duration, now }).changes > 0
+    /**
+     * Commits chunk `expected` (its length and digest kept, for resends) with the recording's new
+     * totals; false when another append got there first (the chunk count moved).
+     */
+    commitChunk(id: string, expected: number, totals: { bytes: number; duration: number }, chunk: RecordingChunk, now: number): boolean {
+      return commitChunkTx({ id, expected, ...totals, now, chunk })
+    },
+    /** An acknowledged chunk's length and digest; undefined for one acknowledged before they were kept. */
+    chunk(id: string, seq: number): RecordingChunk | undefined {
+      return chunkStmt.get(id, seq) as RecordingChunk | undefined
     },
     update(row: RecordingRow, now: number): void {
       updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), now })

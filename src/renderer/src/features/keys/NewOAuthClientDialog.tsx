@@ -8,7 +8,7 @@ import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 import { OwnerPicker, useOwnerId, type OwnerKind } from './OwnerPicker'
 
-const SCOPE_TEXT: Record<OAuthScope, string> = { chat: 'chat completions and batches', messages: '/v1/messages', files: 'files', audio: 'speech and transcription' }
+const SCOPE_TEXT: Record<OAuthScope, string> = { chat: 'chat completions, embeddings and batches', messages: '/v1/messages', files: 'files', audio: 'speech and transcription' }
 const LIFETIMES = [[900, '15 minutes'], [3600, '1 hour'], [14_400, '4 hours'], [86_400, '1 day']] as const
 
 /** Create an OAuth client for a team (its settings) or a user (its team's settings, per person). */
