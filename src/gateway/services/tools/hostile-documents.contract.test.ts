@@ -53,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('hostile documents (worker process
       const res = await pending
       expect(healthyWhileParsing).toBe(true)
       expect(res.status).toBe(413)
-      const { error } = await res.json()
+      const { error } = (await res.json()) as { error: { code: string; param: string; message: string } }
       expect(error).toMatchObject({ code: 'document_too_large', param: 'file' })
       expect(error.message).toContain('bomb.pdf is too large to parse: it expands past 128 MB')
       expect(error.message).toContain('documents.max_memory')
@@ -65,7 +65,7 @@ describe.skipIf(process.platform !== 'linux')('hostile documents (worker process
     it('a PDF of more pages than documents.max_pages answers 413 naming the field', async () => {
       const res = await upload(h, await newCollection(h), 'long.pdf', pdfOfPages(Array.from({ length: 51 }, () => ({ width: 612, height: 792 }))))
       expect(res.status).toBe(413)
-      const { error } = await res.json()
+      const { error } = (await res.json()) as { error: { code: string; param: string; message: string } }
       expect(error).toMatchObject({ code: 'too_many_pages', param: 'file' })
       expect(error.message).toContain('long.pdf has 51 pages; the gateway reads PDFs of at most 50 pages (documents.max_pages)')
     })
