@@ -5,7 +5,8 @@ import { resolveConfig } from '../src/gateway/config/load-config'
 import { randomIds } from '../src/gateway/kernel/system-runtime'
 import { aesGcmCipher } from '../src/gateway/security/secret-cipher'
 import { seedFromConfig } from '../src/gateway/services/config-seed'
-import { chunkText } from '../src/gateway/services/tools/documents/chunk-text'
+import { chunkText } from '../src/gateway/engines/documents/chunk-text'
+import { createDocumentEngine } from '../src/gateway/engines/documents/document-engine'
 import type { Embedder } from '../src/gateway/services/tools/rag/embedder'
 import { createRagService, type SearchMode } from '../src/gateway/services/tools/rag/rag-service'
 import { openStore } from '../src/gateway/store/store'
@@ -37,7 +38,8 @@ const dir = mkdtempSync(join(tmpdir(), 'gh-bench-rag-'))
 const store = openStore(join(dir, 'gatehouse.db'))
 const config = resolveConfig({ providers: [{ id: 'local', type: 'local' }], models: [{ name: 'embed', provider: 'local', engine: 'llama', kind: 'embedding', file: '/dev/null' }] }, 'bench', {})
 seedFromConfig(config, { store, clock: { now: Date.now }, ids: randomIds, cipher: aesGcmCipher(Buffer.alloc(32, 1)) })
-const rag = createRagService({ store, clock: { now: Date.now }, ids: randomIds, embedders: () => embedder })
+const documents = createDocumentEngine()
+const rag = createRagService({ store, clock: { now: Date.now }, ids: randomIds, embedders: () => embedder, documents })
 
 // documents of ten creatures each, until the chunks reach the target
 const creatures = creatureCorpus(Math.ceil((CHUNKS / 4) * CREATURES_PER_DOC))
@@ -96,5 +98,6 @@ rows['FTS5 BM25 top 10'] = await latency((q) => store.chunks.fullText(collection
 console.log(`query latency in ms over ${queries.length} queries at ${chunks} chunks:`)
 console.table(rows)
 
+await documents.close()
 store.close()
 rmSync(dir, { recursive: true, force: true })

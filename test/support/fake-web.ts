@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { startFakeServer } from './fake-upstream'
 
 export const BRAVE_TEST_KEY = 'brave-test-key-0123456789'
@@ -22,6 +23,9 @@ const DOGS_PAGE = `<!doctype html><html><head><title>Dogs of Lyon</title></head>
 <p>Local rules ask owners to keep them on a lead in the old town, where the lanes are narrow and busy with visitors.</p>
 </article></body></html>`
 
+/** Pages a real web serves that hold no readable text: empty, bare words, binary or gzip under an HTML type. */
+export const UNREADABLE_PAGES = ['empty', 'tagless', 'binary-html', 'gzip-html', 'gzip-encoded'] as const
+
 /**
  * One loopback server standing in for the web: a SearXNG instance (`/search?format=json`), Brave's
  * search API (`/brave/...`, checking the subscription token), DuckDuckGo's HTML results (`/ddg/html/`),
@@ -38,8 +42,12 @@ export async function startFakeWeb() {
     const json = (body: unknown, status = 200) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     const html = (body: string) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body)
     switch (url.pathname) {
-      case '/search':
-        return json({ query: url.searchParams.get('q'), results: results().map((r) => ({ title: r.title, url: r.url, content: r.snippet, engine: 'fake' })) })
+      case '/search': {
+        // the query "unreadable pages" finds the cats page and four pages without readable text (five results, the default most)
+        const unreadable = UNREADABLE_PAGES.filter((p) => p !== 'tagless').map((p) => ({ title: `The ${p} page`, url: `${base}/pages/${p}`, snippet: `Snippet of the ${p} page.` }))
+        const found = url.searchParams.get('q') === 'unreadable pages' ? [results()[0]!, ...unreadable] : results()
+        return json({ query: url.searchParams.get('q'), results: found.map((r) => ({ title: r.title, url: r.url, content: r.snippet, engine: 'fake' })) })
+      }
       case '/brave/res/v1/web/search':
         if (req.headers['x-subscription-token'] !== BRAVE_TEST_KEY) return json({ error: 'bad token' }, 401)
         return json({ web: { results: results().map((r) => ({ title: r.title, url: r.url, description: r.snippet.replace('many', '<strong>many</strong>') })) } })
@@ -55,6 +63,16 @@ export async function startFakeWeb() {
         return html(DOGS_PAGE)
       case '/pages/moved':
         return void res.writeHead(302, { location: '/pages/cats' }).end()
+      case '/pages/empty':
+        return html('')
+      case '/pages/tagless':
+        return html('just words, no markup at all')
+      case '/pages/binary-html':
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))
+      case '/pages/gzip-html':
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end(gzipSync(CATS_PAGE))
+      case '/pages/gzip-encoded':
+        return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(DOGS_PAGE))
       case '/pages/binary':
         return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(64))
       default:

@@ -4,6 +4,7 @@ import { randomIds } from '../../src/gateway/kernel/system-runtime'
 import { aesGcmCipher } from '../../src/gateway/security/secret-cipher'
 import { seedFromConfig } from '../../src/gateway/services/config-seed'
 import type { Embedder } from '../../src/gateway/services/tools/rag/embedder'
+import { createDocumentEngine } from '../../src/gateway/engines/documents/document-engine'
 import { createRagService } from '../../src/gateway/services/tools/rag/rag-service'
 import { openStore } from '../../src/gateway/store/store'
 import { manualClock } from './harness'
@@ -34,13 +35,15 @@ export function startRagHarness(opts: { vectors?: boolean } = {}) {
       return out.vectors.map((v) => Float32Array.from(v))
     },
   }
-  const rag = createRagService({ store, clock, ids: randomIds, embedders: () => embedder })
+  const documents = createDocumentEngine()
+  const rag = createRagService({ store, clock, ids: randomIds, embedders: () => embedder, documents })
   return {
     store,
     rag,
     embedCalls: () => calls,
     async close() {
       await llama?.host.close()
+      await documents.close()
       store.close()
     },
   }

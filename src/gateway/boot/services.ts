@@ -27,6 +27,7 @@ import { createMessagesService } from '../services/messages/messages-service'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
+import { createDocumentEngine } from '../engines/documents/document-engine'
 import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
 import { gatewayToolsStep } from '../services/tools/gateway-tools-step'
 import { createOcrTool } from '../services/tools/ocr/ocr-tool'
@@ -46,7 +47,7 @@ export function createServices(deps: GatewayDeps) {
   const log: FastifyBaseLogger = deps.logger ?? silentLogger()
   const { config, store, clock, ids } = deps
   const connections = createUpstreamConnections()
-  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, ids })
+  const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, maxAudioSeconds: config.audio.maxDurationSeconds, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
@@ -58,10 +59,11 @@ export function createServices(deps: GatewayDeps) {
   const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
   const embeddings = createEmbeddingsService({ pipeline })
   // A collection with an embedding model embeds its documents and queries through that model's provider.
-  const rag = createRagService({ store, clock, ids, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
+  const documents = createDocumentEngine(config.documents)
+  const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
-  const webSearch = createWebSearchTool({ settings: toolSettings })
-  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
+  const webSearch = createWebSearchTool({ settings: toolSettings, documents })
+  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr, documents }), now: () => clock.now() })
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
   const oauth = createOAuth({ store, clock })
@@ -97,6 +99,7 @@ export function createServices(deps: GatewayDeps) {
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')
       await ocr.close()
+      await documents.close()
       await webSearch.close()
       await registry.close()
       await connections.closeAll()

@@ -95,8 +95,19 @@ const engines = z.strictObject({
 
 const audio = z.strictObject({
   max_upload: size.optional(),
+  max_duration: duration.refine((s) => s >= 1, 'must be at least one second, e.g. "1h"').optional(),
   chat_transcription_model: name.optional(),
   chat_speech_model: name.optional(),
+})
+
+const pixels = z.number().int().min(1_000_000, 'must be at least 1000000 pixels (1000 x 1000)')
+
+const documents = z.strictObject({
+  max_pages: z.number().int().min(1).optional(),
+  max_memory: size.refine((b) => b >= 64 * 1024 ** 2, 'must be at least "64mb"').optional(),
+  timeout: duration.refine((s) => s >= 1, 'must be at least one second, e.g. "2m"').optional(),
+  max_image_pixels: pixels.optional(),
+  max_request_pixels: pixels.optional(),
 })
 
 const batches = z.strictObject({
@@ -128,6 +139,7 @@ export const configSchema = z.strictObject({
   batches: batches.optional(),
   engines: engines.optional(),
   audio: audio.optional(),
+  documents: documents.optional(),
   tools: tools.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),

@@ -14,6 +14,30 @@ export const DEFAULT_LLAMA_CONCURRENCY = 2
 export const DEFAULT_LLAMA_MAX_MODELS = 2
 export const DEFAULT_LLAMA_IDLE_SECONDS = 300
 export const DEFAULT_LLAMA_CONTEXT_SIZE = 4096
+/** Audio is decoded whole into memory (16 kHz PCM, about 115 MB an hour) before transcription. */
+export const DEFAULT_AUDIO_MAX_DURATION_SECONDS = 3600
+
+/** What one document may cost the gateway's document workers (PDF, HTML, OCR rendering). */
+export interface DocumentLimitsConfig {
+  /** Pages of a PDF at most, checked before any page is parsed. */
+  maxPages: number
+  /** Heap of one document worker: a document that expands past it is refused with 413. */
+  maxMemoryBytes: number
+  /** One parse at most, then its worker is stopped. */
+  timeoutMs: number
+  /** Pixels of one image, or one rendered PDF page, for OCR. */
+  maxImagePixels: number
+  /** Pixels recognized for one request at most. */
+  maxRequestPixels: number
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimitsConfig = {
+  maxPages: 2000,
+  maxMemoryBytes: 512 * 1024 ** 2,
+  timeoutMs: 120_000,
+  maxImagePixels: 50_000_000,
+  maxRequestPixels: 200_000_000,
+}
 
 /** The validated config with every default filled in: what the rest of the gateway reads. */
 export interface GatewayConfig {
@@ -43,11 +67,14 @@ export interface GatewayConfig {
   }
   audio: {
     maxUploadBytes: number
+    /** Longest audio decoded for transcription; longer audio is refused with 413. */
+    maxDurationSeconds: number
     /** The model that hears `input_audio` for chat models without audio input; undefined: the first whisper model. */
     chatTranscriptionModel: string | undefined
     /** The model that speaks answers for chat models without audio output; undefined: the first tts model. */
     chatSpeechModel: string | undefined
   }
+  documents: DocumentLimitsConfig
   /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
   tools: { webSearch: WebSearchConfig }
   providers: ProviderConfig[]

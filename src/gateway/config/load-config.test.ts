@@ -89,6 +89,17 @@ users:
     expect(config.audio).toMatchObject({ chatTranscriptionModel: undefined, chatSpeechModel: undefined })
   })
 
+  it('takes the document limits and audio.max_duration, with defaults, and names a bad one', () => {
+    const defaults = resolveConfig(base, 'test', {})
+    expect(defaults.documents).toEqual({ maxPages: 2000, maxMemoryBytes: 512 * 1024 ** 2, timeoutMs: 120_000, maxImagePixels: 50_000_000, maxRequestPixels: 200_000_000 })
+    expect(defaults.audio.maxDurationSeconds).toBe(3600)
+    const set = resolveConfig({ ...base, audio: { max_duration: '90m' }, documents: { max_pages: 10, max_memory: '256mb', timeout: '30s', max_image_pixels: 4_000_000, max_request_pixels: 8_000_000 } }, 'test', {})
+    expect(set.documents).toEqual({ maxPages: 10, maxMemoryBytes: 256 * 1024 ** 2, timeoutMs: 30_000, maxImagePixels: 4_000_000, maxRequestPixels: 8_000_000 })
+    expect(set.audio.maxDurationSeconds).toBe(5400)
+    expect(() => resolveConfig({ ...base, documents: { max_memory: '1mb' } }, 'test', {})).toThrow(/documents\.max_memory: must be at least "64mb"/)
+    expect(() => resolveConfig({ ...base, audio: { max_duration: 'forever' } }, 'test', {})).toThrow(/audio\.max_duration/)
+  })
+
   it('takes the llama engine settings, the audio models of chat, native_audio, and a llama model named for an installed one', () => {
     const config = resolveConfig(
       {

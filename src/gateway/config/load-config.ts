@@ -4,7 +4,9 @@ import { parse as parseYaml, YAMLParseError } from 'yaml'
 import { ConfigError } from './config-error'
 import { configSchema } from './config-schema'
 import {
+  DEFAULT_AUDIO_MAX_DURATION_SECONDS,
   DEFAULT_AUDIO_UPLOAD,
+  DEFAULT_DOCUMENT_LIMITS,
   DEFAULT_BATCH_CONCURRENCY,
   DEFAULT_BODY_LIMIT,
   DEFAULT_CREDITS,
@@ -90,8 +92,16 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     },
     audio: {
       maxUploadBytes: raw.audio?.max_upload ?? DEFAULT_AUDIO_UPLOAD,
+      maxDurationSeconds: raw.audio?.max_duration ?? DEFAULT_AUDIO_MAX_DURATION_SECONDS,
       chatTranscriptionModel: raw.audio?.chat_transcription_model,
       chatSpeechModel: raw.audio?.chat_speech_model,
+    },
+    documents: {
+      maxPages: raw.documents?.max_pages ?? DEFAULT_DOCUMENT_LIMITS.maxPages,
+      maxMemoryBytes: raw.documents?.max_memory ?? DEFAULT_DOCUMENT_LIMITS.maxMemoryBytes,
+      timeoutMs: raw.documents?.timeout !== undefined ? raw.documents.timeout * 1000 : DEFAULT_DOCUMENT_LIMITS.timeoutMs,
+      maxImagePixels: raw.documents?.max_image_pixels ?? DEFAULT_DOCUMENT_LIMITS.maxImagePixels,
+      maxRequestPixels: raw.documents?.max_request_pixels ?? DEFAULT_DOCUMENT_LIMITS.maxRequestPixels,
     },
     tools: { webSearch: raw.tools?.web_search ?? {} },
     providers: raw.providers ?? [],

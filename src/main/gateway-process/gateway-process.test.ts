@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { missingAudioTools, missingToolsReason, silenceWav } from '../../../test/support/audio-fixtures'
+import { pdfOfPages } from '../../../test/support/document-fixtures'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
 import { type FakeServer } from '../../../test/support/fake-upstream'
 import { gatewayConfigFile, nodeGatewayLauncher } from '../../../test/support/gateway-child'
@@ -106,6 +107,19 @@ describe('the built gateway process in plain Node', () => {
       expect(workers.some((argv) => argv.includes(join(outDir, 'main', 'whisper-worker-handlers.js')))).toBe(true)
       expect(workers.every((argv) => argv.startsWith(process.execPath) && argv.includes(join(outDir, 'main', 'engine-worker-main.js')) && !argv.includes('tsx'))).toBe(true)
     }
+  })
+
+  it('reads a PDF in a bundled document worker: PDF.js runs out of the gateway process', async () => {
+    const admin = { authorization: `Bearer ${ready.adminToken}` }
+    const created = await fetch(`${ready.url}/admin/collections`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bundle' }) })
+    const { id } = (await created.json()) as { id: string }
+    const form = new FormData()
+    const text = Buffer.from('BT /F1 12 Tf 72 700 Td (Read in a bundled worker) Tj ET', 'latin1')
+    form.append('file', new Blob([pdfOfPages([{ width: 612, height: 792, content: text }])]), 'letter.pdf')
+    const added = await fetch(`${ready.url}/admin/collections/${id}/documents`, { method: 'POST', headers: admin, body: form })
+    expect(added.status).toBe(201)
+    expect(await added.json()).toMatchObject({ format: 'pdf', chunks: 1, characters: 'Read in a bundled worker'.length })
+    if (process.platform === 'linux') expect(engineWorkerCommandLines().some((argv) => argv.includes(join(outDir, 'main', 'document-worker-handlers.js')))).toBe(true)
   })
 
   it('serves the built renderer at / from the bundle layout', async () => {

@@ -6,6 +6,7 @@ import { parseOrThrow } from '../../../shared/validation/parse'
 import { formatBytes } from '../../config/units'
 import { readSmallForm } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
+import { abortOnClientClose } from '../../http/client-abort'
 import type { RagService } from '../../services/tools/rag/rag-service'
 import type { ToolSettings } from '../../services/tools/tool-settings'
 
@@ -57,16 +58,16 @@ export async function toolsRoutes(plain: FastifyInstance, opts: { rag: RagServic
 
   app.get('/collections/:id/documents', { schema: { params: collectionParams } }, async (req) => ({ data: rag.documents(req.params.id) }))
   app.post('/collections/:id/documents', { schema: { params: collectionParams } }, async (req, reply) => {
-    const abort = new AbortController()
-    req.raw.once('close', () => req.raw.destroyed && abort.abort())
+    // the request's own 'close' fires once its body is read: the reply's tells that the client went away
+    const signal = abortOnClientClose(reply)
     if (req.isMultipart()) {
       const form = await readSmallForm(req, { allowed: ['name'], maxBytes: MAX_DOCUMENT_BYTES, tooLarge, howToSend: 'Send a file part "file" (and optionally a field "name"), or JSON {name, text}.' })
       if (!form.file) throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'missing_file', param: 'file', message: 'file is required: send the document as a file part named "file".' })
       const name = form.fields.name?.[0] ?? form.file.filename
-      return reply.code(201).send(await rag.addDocument(req.params.id, { name, bytes: form.file.data }, abort.signal))
+      return reply.code(201).send(await rag.addDocument(req.params.id, { name, bytes: form.file.data }, signal))
     }
     const body = parseOrThrow(documentBody, req.body)
-    return reply.code(201).send(await rag.addDocument(req.params.id, { name: body.name, bytes: Buffer.from(body.text, 'utf8'), mediaType: /\.(html?|md|markdown)$/i.test(body.name) ? undefined : 'text/plain' }, abort.signal))
+    return reply.code(201).send(await rag.addDocument(req.params.id, { name: body.name, bytes: Buffer.from(body.text, 'utf8'), mediaType: /\.(html?|md|markdown)$/i.test(body.name) ? undefined : 'text/plain' }, signal))
   })
   app.delete('/collections/:id/documents/:doc_id', { schema: { params: documentParams } }, async (req) => rag.removeDocument(req.params.id, req.params.doc_id))
 

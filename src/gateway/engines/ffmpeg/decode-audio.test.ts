@@ -83,6 +83,21 @@ describe('decodeAudioToPcm16k', () => {
     expect((e as Error).message).toContain('has no audio track')
   })
 
+  it('refuses audio longer than audio.max_duration with 413 before decoding it, and takes audio of exactly the limit', async (ctx) => {
+    if (missing.length) ctx.skip(`needs Debian tools ${missing.join(', ')}`)
+    // two hours of silence: a small FLAC that decodes to 230 MB of PCM
+    const flac = join(dir, 'silence.flac')
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '7200', '-c:a', 'flac', flac])
+    const e = await decodeAudioToPcm16k(readFileSync(flac), { filename: 'meeting.flac', maxSeconds: 3600 }).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(GatewayError)
+    expect(e).toMatchObject({ status: 413, code: 'audio_too_long', param: 'file' })
+    expect((e as Error).message).toContain('"meeting.flac" is 2:00:00 long')
+    expect((e as Error).message).toContain('audio.max_duration')
+
+    expect((await decodeAudioToPcm16k(readFileSync(JFK_WAV), { filename: 'jfk.wav', maxSeconds: 11 })).pcm.length).toBe(176_000)
+    await expect(decodeAudioToPcm16k(readFileSync(JFK_WAV), { filename: 'jfk.wav', maxSeconds: 10 })).rejects.toMatchObject({ status: 413, code: 'audio_too_long' })
+  })
+
   it('stops ffmpeg when cancelled', async () => {
     const controller = new AbortController()
     controller.abort()

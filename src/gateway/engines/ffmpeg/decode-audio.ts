@@ -1,6 +1,6 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { badRequest } from '../../../shared/errors'
+import { badRequest, GatewayError } from '../../../shared/errors'
 import { FfmpegError, runFfmpeg } from './run-ffmpeg'
 import { withTempDir } from '../../blobs/atomic-file'
 
@@ -21,7 +21,10 @@ export interface DecodeAudioOptions {
   filename?: string
   signal?: AbortSignal
   ffmpegPath?: string
-  /** Decode at most this much audio. */
+  /**
+   * Longest audio taken (audio.max_duration): longer audio is refused with 413, by its declared duration
+   * before anything is decoded, and by what was decoded when the header says less than there is.
+   */
   maxSeconds?: number
 }
 
@@ -60,14 +63,49 @@ export async function decodeAudioToPcm16k(input: Buffer | string, options: Decod
   })
 }
 
+const clock = (seconds: number) => {
+  const s = Math.round(seconds)
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
+const tooLong = (name: string, seconds: number | null, max: number) =>
+  new GatewayError({
+    status: 413,
+    type: 'request_too_large',
+    code: 'audio_too_long',
+    param: 'file',
+    message: `The audio file "${name}" is ${seconds === null ? 'longer than' : clock(seconds) + ' long;'} ${seconds === null ? clock(max) + ';' : ''} this gateway decodes at most ${clock(max)} (h:mm:ss) of audio (audio.max_duration). Split it or send a shorter part.`.replace(/\s+/g, ' '),
+  })
+
+/** The duration the container declares (ffmpeg prints it when it opens the file), null when it has none. */
+async function declaredSeconds(inputPath: string, options: DecodeAudioOptions): Promise<number | null> {
+  // with an input and no output ffmpeg fails after printing the input's header: that failure is the answer
+  const stderr = await runFfmpeg(['-v', 'info', '-i', inputPath], { signal: options.signal, ffmpegPath: options.ffmpegPath }).then(
+    () => '',
+    (e: unknown) => {
+      if (e instanceof FfmpegError) return e.stderr
+      throw e
+    },
+  )
+  const m = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr)
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null
+}
+
 async function decodeFile(inputPath: string, name: string, options: DecodeAudioOptions): Promise<DecodedAudio> {
+  const max = options.maxSeconds
+  if (max) {
+    const declared = await declaredSeconds(inputPath, options)
+    if (declared !== null && declared > max) throw tooLong(name, declared, max)
+  }
   try {
     const args = ['-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE)]
-    if (options.maxSeconds) args.push('-t', String(options.maxSeconds))
+    // a sample past the limit tells audio that lied about its length from audio of exactly the limit
+    if (max) args.push('-t', String(max + 1 / PCM_SAMPLE_RATE))
     args.push('-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1')
     const bytes = await runFfmpeg(args, { signal: options.signal, ffmpegPath: options.ffmpegPath })
     const pcm = bytesToPcm16(bytes)
     if (pcm.length === 0) throw invalidAudio(`The audio file "${name}" contains no audio samples.`)
+    if (max && pcm.length > max * PCM_SAMPLE_RATE) throw tooLong(name, null, max)
     return { pcm, seconds: pcm.length / PCM_SAMPLE_RATE }
   } catch (e) {
     if (e instanceof FfmpegError) throw invalidAudio(describeDecodeFailure(name, e.stderr.split(inputPath).join(name), e.reason.split(inputPath).join(name)))

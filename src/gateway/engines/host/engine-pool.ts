@@ -24,6 +24,8 @@ export interface EngineDefinition {
    * killed only if the job has not ended after that many milliseconds, so its loaded model stays warm.
    */
   cancelGraceMs?: number
+  /** Node flags of this engine's workers on top of the host's, e.g. `--max-old-space-size=512` to cap a worker's heap. */
+  nodeFlags?: string[]
 }
 
 export interface EngineRunOptions {
@@ -223,7 +225,8 @@ export class EnginePool {
 
   private spawnSlot(affinity: string): Slot {
     const { kind, handlersModule } = this.definition
-    const worker = new EngineWorkerProcess(handlersModule, this.launch, (line, stream) => {
+    const launch = this.definition.nodeFlags ? { ...this.launch, extraExecArgv: [...(this.launch.extraExecArgv ?? []), ...this.definition.nodeFlags] } : this.launch
+    const worker = new EngineWorkerProcess(handlersModule, launch, (line, stream) => {
       if (stream === 'stderr') this.logger?.warn({ engine: kind, pid: worker.pid, line }, 'engine output')
     })
     const slot: Slot = { worker, affinity, jobs: 0, retiring: false }

@@ -11,6 +11,8 @@ export interface WorkerLaunchOptions {
   execPath?: string
   /** Node flags of the child. Default: registers tsx when the entry or handler module is TypeScript. */
   execArgv?: string[]
+  /** Node flags added after `execArgv` (or its default), e.g. an engine's heap cap. */
+  extraExecArgv?: string[]
   env?: NodeJS.ProcessEnv
 }
 
@@ -47,7 +49,7 @@ export function forkEngineWorker(handlersModule: string, options: WorkerLaunchOp
   if (process.versions.electron && !options.execPath) env.ELECTRON_RUN_AS_NODE = '1'
   return fork(entry, [handlersModule], {
     execPath: options.execPath ?? process.execPath,
-    execArgv: options.execArgv ?? defaultWorkerExecArgv([entry, handlersModule]),
+    execArgv: [...(options.execArgv ?? defaultWorkerExecArgv([entry, handlersModule])), ...(options.extraExecArgv ?? [])],
     serialization: 'advanced',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env,

@@ -45,11 +45,23 @@ export function createOcrEngine(opts: OcrEngineOptions = {}) {
       const job = queue.then(async () => {
         signal?.throwIfAborted()
         clearTimeout(idleTimer)
-        const w = await (worker ??= start())
+        const started = (worker ??= start())
+        const w = await started
+        // Tesseract cannot be interrupted: a request that goes away takes its recognizer (and the memory it grew) with it.
+        let onAbort = () => {}
+        const aborted = new Promise<never>((_, reject) => {
+          onAbort = () => {
+            if (worker === started) worker = undefined
+            void w.terminate().catch(() => {})
+            reject(signal!.reason)
+          }
+        })
+        signal?.addEventListener('abort', onAbort, { once: true })
         try {
-          const { data } = await w.recognize(image)
+          const { data } = await Promise.race([w.recognize(image), aborted])
           return data.text.trim()
         } finally {
+          signal?.removeEventListener('abort', onAbort)
           armIdle()
         }
       })

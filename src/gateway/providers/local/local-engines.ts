@@ -18,6 +18,8 @@ export interface LocalEnginesOptions {
   whisperConcurrency: number
   ttsConcurrency?: number
   vadMinSeconds: number
+  /** Longest audio decoded for transcription (audio.max_duration). */
+  maxAudioSeconds?: number
   /** llama.cpp: requests per model at once, models loaded at once, idle time, context size, threads. */
   llama?: LlamaEngineOptions
   ids: IdGenerator
@@ -38,7 +40,7 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
   const started = () => (engines ??= createLocalEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency, llama: opts.llama }))
   return {
     models,
-    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds })),
+    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds, maxAudioSeconds: opts.maxAudioSeconds })),
     speaker: () => (speaker ??= new LocalSpeechProvider({ host: started().host })),
     /** One per local provider id: the id is part of each reply's `system_fingerprint`. */
     chat(providerId: string): ChatProvider {

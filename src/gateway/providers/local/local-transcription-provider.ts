@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { basename, isAbsolute } from 'node:path'
 import { badRequest, notFound } from '../../../shared/errors'
+import { DEFAULT_AUDIO_MAX_DURATION_SECONDS } from '../../config/gateway-config'
 import { PCM_SAMPLE_RATE, decodeAudioToPcm16k } from '../../engines/ffmpeg/decode-audio'
 import { type EngineHost } from '../../engines/host/engine-host'
 import { type InstalledModel, type ModelManager } from '../../engines/model-manager/model-manager'
@@ -26,7 +27,7 @@ export interface LocalTranscriptionProviderOptions {
   vadMinSeconds?: number
   /** whisper.cpp threads per request. Default: the cores, at most 8. */
   threads?: number
-  /** Longest audio accepted; longer input is cut. Default 4 h. */
+  /** Longest audio accepted (audio.max_duration); longer audio is refused with 413. Default 1 h. */
   maxAudioSeconds?: number
   ffmpegPath?: string
 }
@@ -73,7 +74,7 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
       filename: request.filename,
       signal,
       ffmpegPath: this.options.ffmpegPath,
-      maxSeconds: this.options.maxAudioSeconds ?? 4 * 3600,
+      maxSeconds: this.options.maxAudioSeconds ?? DEFAULT_AUDIO_MAX_DURATION_SECONDS,
     })
     const decoded = Date.now()
     const timings: Record<string, number> = { decodeMs: decoded - started }

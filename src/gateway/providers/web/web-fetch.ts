@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { Agent, errors as undiciErrors } from 'undici'
 import { deadlineSignal } from '../upstream/deadline-signal'
 import { BlockedAddressError, guardedLookup, isPublicAddress, literalAddress, type LookupFunction } from './address-policy'
@@ -57,6 +59,17 @@ export interface WebFetcherOptions {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/** A body sent compressed though nothing asked for it is unpacked as it streams, so the byte cap counts what it unpacks to. */
+function decoded(body: Readable, encoding: string | undefined): AsyncIterable<Buffer> {
+  const coding = encoding?.trim().toLowerCase()
+  const decoder = coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'deflate' ? createInflate() : coding === 'br' ? createBrotliDecompress() : null
+  if (!decoder) return body
+  body.pipe(decoder)
+  // a corrupt stream, or a body cut at the cap, ends the download too
+  decoder.on('close', () => body.destroy())
+  return decoder
+}
 const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Gatehouse gateway tools)'
 
 const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
@@ -154,7 +167,7 @@ export function createWebFetcher(opts: WebFetcherOptions) {
           res.body.destroy()
           throw new WebFetchError('content_type', url.href, `${url.href} is ${mediaType || 'of no declared type'}; the tool reads ${req.accept.join(', ')}.`)
         }
-        const { body, truncated } = await readBody(res.body, url.href, limits.maxBytes, req.whole ?? false)
+        const { body, truncated } = await readBody(decoded(res.body, firstHeader(res.headers['content-encoding'])), url.href, limits.maxBytes, req.whole ?? false)
         return { url: url.href, status: res.statusCode, mediaType, charset, body, truncated }
       }
     } catch (err) {

@@ -4,7 +4,8 @@ import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 import type { RecordedRequest } from '../../../../test/support/fake-upstream'
 import { admin } from '../../../../test/support/harness'
-import { BRAVE_TEST_KEY, startFakeWeb, type FakeWeb } from '../../../../test/support/fake-web'
+import { BRAVE_TEST_KEY, startFakeWeb, UNREADABLE_PAGES, type FakeWeb } from '../../../../test/support/fake-web'
+import { MAX_PAGES_PER_REQUEST } from './web-search/web-search-tool'
 
 type Msg = { role: string; content: string }
 type Annotation = { type: string; url_citation: { start_index: number; end_index: number; url: string; title: string } }
@@ -172,6 +173,37 @@ describe('web_search run by the gateway (official openai client, loopback fakes)
     await ask(strict, [webSearch({ type: 'query', options: { tool: 'searxng_search', query: 'cats', parse: true } })])
     expect(web.requests.filter((r) => r.url.startsWith('/pages/')).length).toBe(fetchedBefore)
     expect(contextOf(strict)).toContain('Paris has many street cats that sleep on zinc roofs.')
+  })
+
+  it('reads a page with no readable text (empty, bare words, binary, gzip) as no text, never a 500; a gzip-encoded page unpacked', async () => {
+    for (const page of UNREADABLE_PAGES) {
+      answerNext(h, 'ok')
+      const completion = await ask(h, [webSearch({ type: 'url', options: { tool: 'universal', url: `${web.url}/pages/${page}`, parse: true } })])
+      expect(completion.choices[0]!.message.content).toBe('ok')
+      const context = contextOf(h)
+      expect(context).toContain(`URL: ${web.url}/pages/${page}`)
+      if (page === 'tagless') expect(context).toContain('just words, no markup at all')
+      if (page === 'gzip-encoded') expect(context).toContain("Lyon's dogs walk along the Rhône every morning")
+      expect(context).not.toContain('\u0000')
+    }
+  })
+
+  it('keeps the snippet of a search result whose page has no readable text, and the others parsed', async () => {
+    answerNext(h, 'ok')
+    await ask(h, [webSearch({ type: 'query', options: { tool: 'searxng_search', query: 'unreadable pages', parse: true } })])
+    const context = contextOf(h)
+    expect(context).toContain('Paris has many street cats. They sleep on warm zinc roofs')
+    for (const page of UNREADABLE_PAGES.filter((p) => p !== 'tagless' && p !== 'gzip-encoded')) expect(context).toContain(`Snippet of the ${page} page.`)
+    expect(context).toContain("Lyon's dogs walk along the Rhône")
+  })
+
+  it(`fetches at most ${MAX_PAGES_PER_REQUEST} pages for the web_search tools of one request`, async () => {
+    const before = web.requests.length
+    const tools = Array.from({ length: MAX_PAGES_PER_REQUEST + 1 }, () => webSearch({ type: 'url', options: { tool: 'universal', url: `${web.url}/pages/cats`, parse: true } }))
+    const err = await ask(h, tools).catch((e: unknown) => e)
+    expect(status(err)).toBe(400)
+    expect(errorOf(err)).toMatchObject({ code: 'too_many_pages', param: `tools[${MAX_PAGES_PER_REQUEST}].web_search.mcp.options.url` })
+    expect(web.requests.length - before).toBeLessThanOrEqual(MAX_PAGES_PER_REQUEST)
   })
 
   it('refuses what it cannot read and an engine it does not have, naming the field', async () => {

@@ -1,7 +1,8 @@
-import { badRequest } from '../../../../shared/errors'
+import { badRequest, GatewayError } from '../../../../shared/errors'
 import { ocrToolSettings, type OcrTool } from '../../../../shared/chat/types'
+import type { DocumentEngine } from '../../../engines/documents/document-engine'
+import { imageDimensions } from '../../../engines/documents/image-dimensions'
 import type { OcrEngine } from '../../../engines/ocr/tesseract-ocr'
-import { pdfPageTexts, PdfReadError, renderPdfPages } from '../../../engines/pdf/pdf-document'
 import type { FileService } from '../../files/file-service'
 import type { Source } from '../tool-sources'
 
@@ -11,13 +12,8 @@ export const MAX_OCR_PAGES = 20
 const MIN_TEXT_LAYER = 16
 const OCR_PURPOSES = new Set(['vision', 'user_data'])
 
-type ImageKind = 'png' | 'jpeg' | 'pdf'
-
-function kindOf(head: Buffer): ImageKind | null {
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
-  return null
+function isPdf(head: Buffer): boolean {
+  return head.subarray(0, 5).toString('latin1') === '%PDF-'
 }
 
 async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -30,21 +26,49 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
  * The `<vendor>_ocr` tool: the text of an uploaded PNG, JPEG or PDF. A PDF page's text layer is used
  * where it has one; other pages are rendered and recognized, offline.
  */
-export function createOcrTool(deps: { files: FileService; ocr: OcrEngine }) {
-  async function pdfText(bytes: Buffer, signal: AbortSignal, param: string): Promise<string> {
-    let layers: string[]
-    try {
-      layers = await pdfPageTexts(new Uint8Array(bytes))
-    } catch (err) {
-      if (err instanceof PdfReadError) throw badRequest(`${param}: the file is ${err.message}.`, param, 'invalid_file')
-      throw err
+export function createOcrTool(deps: { files: FileService; ocr: OcrEngine; documents: DocumentEngine }) {
+  const { limits } = deps.documents
+  /** Pixels recognized so far by each request (its signal is one per request): the OCR tools of one request share documents.max_request_pixels. */
+  const spent = new WeakMap<AbortSignal, number>()
+  const spend = (signal: AbortSignal, pixels: number) => spent.set(signal, (spent.get(signal) ?? 0) + pixels)
+
+  async function pdfText(bytes: Buffer, name: string, signal: AbortSignal, param: string): Promise<string> {
+    const scan = { minTextLayer: MIN_TEXT_LAYER, maxScannedPages: MAX_OCR_PAGES, pixelsLeft: limits.maxRequestPixels - (spent.get(signal) ?? 0) }
+    const { pages, scans } = await deps.documents.pdfForOcr(bytes, scan, { signal, subject: { name, param, invalidCode: 'invalid_file' } })
+    for (const { page, png } of scans) {
+      const image = Buffer.from(png.buffer, png.byteOffset, png.byteLength)
+      const size = imageDimensions(image)
+      spend(signal, size ? size.width * size.height : 0)
+      pages[page - 1] = await deps.ocr.recognize(image, signal)
     }
-    const scanned = layers.flatMap((text, i) => (text.replace(/\s/g, '').length < MIN_TEXT_LAYER ? [i + 1] : []))
-    if (scanned.length > MAX_OCR_PAGES) throw badRequest(`${param}: the PDF has ${scanned.length} pages without text; OCR takes at most ${MAX_OCR_PAGES}. Split it.`, param, 'too_many_pages')
-    const images = scanned.length ? await renderPdfPages(new Uint8Array(bytes), scanned) : []
-    const pages = [...layers]
-    for (const [j, n] of scanned.entries()) pages[n - 1] = await deps.ocr.recognize(images[j]!, signal)
     return pages.filter(Boolean).join('\n\n')
+  }
+
+  /** The image's own header says how large it decodes: a bomb is refused before anything decodes it. */
+  function checkPixels(bytes: Buffer, name: string, param: string, signal: AbortSignal): void {
+    const size = imageDimensions(bytes)
+    if (!size || (size.format !== 'png' && size.format !== 'jpeg')) throw badRequest(`${param}: ${name} is not a PNG, JPEG or PDF.`, param, 'unsupported_file')
+    const pixels = size.width * size.height
+    if (pixels > limits.maxImagePixels) {
+      throw new GatewayError({
+        status: 413,
+        type: 'request_too_large',
+        code: 'image_too_large',
+        param,
+        message: `${param}: ${name} is ${size.width} x ${size.height} pixels (${pixels}); text recognition takes images of at most ${limits.maxImagePixels} pixels (documents.max_image_pixels). Scale it down.`,
+      })
+    }
+    const before = spent.get(signal) ?? 0
+    if (before + pixels > limits.maxRequestPixels) {
+      throw new GatewayError({
+        status: 413,
+        type: 'request_too_large',
+        code: 'too_many_pixels',
+        param,
+        message: `${param}: ${name} (${pixels} pixels) takes this request's images past ${limits.maxRequestPixels} pixels recognized (documents.max_request_pixels). Send fewer or smaller images.`,
+      })
+    }
+    spend(signal, pixels)
   }
 
   return {
@@ -54,9 +78,12 @@ export function createOcrTool(deps: { files: FileService; ocr: OcrEngine }) {
       const file = deps.files.get(teamId, fileId)
       if (!OCR_PURPOSES.has(file.purpose)) throw badRequest(`${fileParam}: file ${fileId} was uploaded with purpose "${file.purpose}"; upload images and PDFs for OCR with purpose "vision" or "user_data".`, fileParam, 'invalid_file_purpose')
       const bytes = await readAll(await deps.files.openContent(file))
-      const kind = kindOf(bytes)
-      if (!kind) throw badRequest(`${fileParam}: ${file.filename} is not a PNG, JPEG or PDF.`, fileParam, 'unsupported_file')
-      const text = kind === 'pdf' ? await pdfText(bytes, signal, fileParam) : await deps.ocr.recognize(bytes, signal)
+      let text: string
+      if (isPdf(bytes)) text = await pdfText(bytes, file.filename, signal, fileParam)
+      else {
+        checkPixels(bytes, file.filename, fileParam, signal)
+        text = await deps.ocr.recognize(bytes, signal)
+      }
       const source: Source = { title: file.filename, url: `gatehouse://files/${file.id}`, text }
       return { name: tool.type, input: file.id, sources: [source] }
     },

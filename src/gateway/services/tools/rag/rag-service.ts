@@ -7,8 +7,9 @@ import type { ModelRow } from '../../../store/repos/models-repo'
 import type { Store } from '../../../store/store'
 import { conflict, deleted, seconds } from '../../admin/admin-rules'
 import { kindOf } from '../../routing/resolve-model'
-import { chunkText, DEFAULT_CHUNKING } from '../documents/chunk-text'
-import { documentFormat, documentText } from '../documents/document-text'
+import { DEFAULT_CHUNKING } from '../../../engines/documents/chunk-text'
+import type { DocumentEngine } from '../../../engines/documents/document-engine'
+import { documentFormat } from '../../../engines/documents/document-text'
 import type { EmbedderSource } from './embedder'
 import { reciprocalRankFusion } from './rank-fusion'
 
@@ -45,8 +46,8 @@ function findModel(store: Store, label: string): ModelRow | undefined {
  * full-text search (SQLite FTS5, BM25) and, when the collection has an embedding model, for vector
  * search; both together are merged by reciprocal rank fusion.
  */
-export function createRagService(deps: { store: Store; clock: Clock; ids: IdGenerator; embedders: EmbedderSource }) {
-  const { store, clock, ids, embedders } = deps
+export function createRagService(deps: { store: Store; clock: Clock; ids: IdGenerator; embedders: EmbedderSource; documents: DocumentEngine }) {
+  const { store, clock, ids, embedders, documents } = deps
 
   const toInfo = (c: CollectionRow): CollectionInfo => ({
     id: c.id,
@@ -138,8 +139,7 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
       if (doc.bytes.length === 0) throw badRequest('The document is empty.', 'file')
       const format = documentFormat(name, doc.bytes, doc.mediaType)
       if (!format) throw badRequest(`Cannot tell what "${name}" is: send text (.txt), Markdown (.md), HTML (.html) or PDF (.pdf).`, 'file', 'unsupported_document')
-      const text = await documentText(name, doc.bytes, format, 'file')
-      const chunks = chunkText(text, { size: c.chunkSize, overlap: c.chunkOverlap })
+      const { characters, chunks } = await documents.chunks(doc.bytes, format, { size: c.chunkSize, overlap: c.chunkOverlap }, { signal, subject: { name, param: 'file' } })
       if (!chunks.length) throw badRequest(`"${name}" has no text to index${format === 'pdf' ? ' (a scanned PDF has no text layer: run it through the OCR tool first)' : ''}.`, 'file', 'empty_document')
       const model = embeddingModel(c)
       const vectors = model ? await embed(model, chunks.map((ch) => ch.text), signal) : null
@@ -147,7 +147,7 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
       if (vectors && (vectors.some((v) => v.length !== dims) || (c.dimensions !== null && c.dimensions !== dims))) {
         throw badRequest(`The embedding model "${model!.name}" returned vectors of ${dims} dimensions; collection "${c.name}" holds ${c.dimensions}.`, 'embedding_model', 'dimensions_mismatch')
       }
-      const row: DocumentRow = { id: `doc_${ids.token(12)}`, collectionId: c.id, name, format, bytes: doc.bytes.length, characters: text.length, chunks: chunks.length, createdAt: clock.now() }
+      const row: DocumentRow = { id: `doc_${ids.token(12)}`, collectionId: c.id, name, format, bytes: doc.bytes.length, characters, chunks: chunks.length, createdAt: clock.now() }
       store.transaction(() => {
         if (dims !== undefined) store.collections.setDimensions(c.id, dims)
         store.collections.insertDocument(row)

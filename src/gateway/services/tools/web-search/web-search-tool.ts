@@ -1,14 +1,18 @@
-import { parseHTML } from 'linkedom'
 import { badRequest } from '../../../../shared/errors'
 import type { WebSearchTool } from '../../../../shared/chat/types'
-import { pdfPageTexts } from '../../../engines/pdf/pdf-document'
+import type { DocumentEngine } from '../../../engines/documents/document-engine'
 import { createSearchEngines, SEARCH_ENGINES, SearchEngineError, type SearchEngineName, type SearchHit } from '../../../providers/web/search-engines'
 import { createWebFetcher, WebFetchError, type FetchedPage, type WebFetcher, type WebFetcherOptions } from '../../../providers/web/web-fetch'
-import { readableText } from '../documents/html-text'
 import type { ToolSettings, WebSearchSettings } from '../tool-settings'
 import { clip, CONTEXT_SIZES, regionOf, toolFailed, type Source } from '../tool-sources'
 
 const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown', 'application/pdf'] as const
+/**
+ * Pages the web_search tools of one request fetch at most, URLs and search results together: a request
+ * with a hundred tools would otherwise fan out hundreds of fetches and parses. A search result past it keeps
+ * its snippet; a URL past it is refused.
+ */
+export const MAX_PAGES_PER_REQUEST = 20
 
 export interface WebSearchRun {
   /** The engine (`searxng_search`, ...) or `universal` for a URL. */
@@ -19,6 +23,7 @@ export interface WebSearchRun {
 
 export interface WebSearchDeps {
   settings: ToolSettings
+  documents: DocumentEngine
   /** Test seams: DNS and the address policy of page fetches. */
   fetcherOverrides?: Partial<Pick<WebFetcherOptions, 'lookup' | 'allowAddress'>>
 }
@@ -31,12 +36,18 @@ const decode = (page: FetchedPage) => {
   }
 }
 
-/** A page as text: readable text (`parse: true`) or the body as it came; PDFs by their text layer either way. */
-async function pageText(page: FetchedPage, parse: boolean): Promise<{ title: string; text: string }> {
-  if (page.mediaType === 'application/pdf') return { title: page.url, text: (await pdfPageTexts(new Uint8Array(page.body))).join('\n\n') }
+const TITLE = /<title[^>]*>([\s\S]{0,500}?)<\/title>/i
+
+/** A page as text: readable text (`parse: true`) or the body as it came; PDFs by their text layer either way. Parsing runs in a document worker. */
+async function pageText(documents: DocumentEngine, page: FetchedPage, parse: boolean, signal: AbortSignal, param: string): Promise<{ title: string; text: string }> {
+  if (page.mediaType === 'application/pdf') return { title: page.url, text: (await documents.pdfText(page.body, { signal, subject: { name: page.url, param } })).join('\n\n') }
   const body = decode(page)
-  if (parse && (page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml')) return readableText(body, page.url)
-  const title = page.mediaType === 'text/html' ? parseHTML(body).document.querySelector('title')?.textContent?.trim() : undefined
+  const html = page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml'
+  if (parse && html) {
+    const readable = await documents.readableText(body, page.url, { signal, subject: { name: page.url, param } })
+    return { title: readable.title || page.url, text: readable.text }
+  }
+  const title = html ? TITLE.exec(body.slice(0, 65_536))?.[1]?.trim() : undefined
   return { title: title || page.url, text: body }
 }
 
@@ -74,9 +85,18 @@ export function createWebSearchTool(deps: WebSearchDeps) {
     }
   }
 
-  async function fetchText(f: WebFetcher, url: string, parse: boolean, signal: AbortSignal, language?: string) {
+  async function fetchText(f: WebFetcher, url: string, parse: boolean, signal: AbortSignal, param: string, language?: string) {
     const page = await f.fetch({ url, accept: PAGE_TYPES, signal, headers: language ? { 'accept-language': `${language},en;q=0.5` } : {} })
-    return { url: page.url, ...(await pageText(page, parse)) }
+    return { url: page.url, ...(await pageText(deps.documents, page, parse, signal, param)) }
+  }
+
+  /** Pages fetched so far by each request (its signal is one per request), for MAX_PAGES_PER_REQUEST. */
+  const fetched = new WeakMap<AbortSignal, number>()
+  function takePage(signal: AbortSignal): boolean {
+    const n = fetched.get(signal) ?? 0
+    if (n >= MAX_PAGES_PER_REQUEST) return false
+    fetched.set(signal, n + 1)
+    return true
   }
 
   return {
@@ -91,8 +111,11 @@ export function createWebSearchTool(deps: WebSearchDeps) {
 
       if (mcp?.type === 'url') {
         const urlParam = `${param}.mcp.options.url`
+        if (!takePage(signal)) {
+          throw badRequest(`${urlParam}: the web_search tools of one request fetch at most ${MAX_PAGES_PER_REQUEST} pages; send fewer web_search tools.`, urlParam, 'too_many_pages')
+        }
         try {
-          const page = await fetchText(f.pages, mcp.options.url, parse, signal, region?.language)
+          const page = await fetchText(f.pages, mcp.options.url, parse, signal, urlParam, region?.language)
           return { name: 'universal', input: mcp.options.url, sources: [{ title: page.title, url: page.url, text: clip(page.text, size.chars) }] }
         } catch (err) {
           throw err instanceof WebFetchError ? fetchFailure(err, urlParam) : err
@@ -116,14 +139,15 @@ export function createWebSearchTool(deps: WebSearchDeps) {
       const perSource = Math.floor(size.chars / Math.max(1, hits.length))
       const sources = await Promise.all(
         hits.map(async (hit): Promise<Source> => {
-          if (!parse) return { title: hit.title, url: hit.url, text: clip(hit.snippet, perSource) }
+          const snippet = { title: hit.title, url: hit.url, text: clip(hit.snippet, perSource) }
+          if (!parse || !takePage(signal)) return snippet
           try {
-            const page = await fetchText(f.pages, hit.url, true, signal, region?.language)
-            return { title: hit.title || page.title, url: hit.url, text: clip(page.text, perSource) }
-          } catch (err) {
-            // one page that cannot be read (refused, gone, slow) keeps its snippet
-            if (err instanceof WebFetchError) return { title: hit.title, url: hit.url, text: clip(hit.snippet, perSource) }
-            throw err
+            const page = await fetchText(f.pages, hit.url, true, signal, param, region?.language)
+            return page.text.trim() ? { title: hit.title || page.title, url: hit.url, text: clip(page.text, perSource) } : snippet
+          } catch {
+            // one page that cannot be fetched or read (refused, gone, slow, no text, too large to parse) keeps its snippet
+            signal.throwIfAborted()
+            return snippet
           }
         }),
       )

@@ -1,6 +1,5 @@
-import { badRequest } from '../../../../shared/errors'
-import { pdfPageTexts, PdfReadError } from '../../../engines/pdf/pdf-document'
 import { readableText } from './html-text'
+import { pdfPageTexts } from './pdf-document'
 
 export type DocumentFormat = 'text' | 'markdown' | 'html' | 'pdf'
 
@@ -16,10 +15,10 @@ export function documentFormat(name: string, bytes: Buffer, mediaType?: string):
   return ext ? (BY_EXTENSION[ext] ?? null) : null
 }
 
-const decode = (bytes: Buffer) => new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
 
 /** A document's text: plain and Markdown as they are, HTML through the readability extractor, PDF from its text layer. */
-export async function documentText(name: string, bytes: Buffer, format: DocumentFormat, param: string): Promise<string> {
+export async function documentText(bytes: Uint8Array, format: DocumentFormat, maxPages: number): Promise<string> {
   switch (format) {
     case 'text':
     case 'markdown':
@@ -27,11 +26,6 @@ export async function documentText(name: string, bytes: Buffer, format: Document
     case 'html':
       return readableText(decode(bytes)).text
     case 'pdf':
-      try {
-        return (await pdfPageTexts(new Uint8Array(bytes))).filter(Boolean).join('\n\n')
-      } catch (err) {
-        if (err instanceof PdfReadError) throw badRequest(`${name} is ${err.message}.`, param, 'invalid_document')
-        throw err
-      }
+      return (await pdfPageTexts(bytes, maxPages)).filter(Boolean).join('\n\n')
   }
 }

@@ -12,6 +12,20 @@ const SELECTORS: SelectorDefinition[] = [
 // Without an article, the page's chrome goes too.
 const CHROME: SelectorDefinition[] = ['nav', 'header', 'footer', 'aside', 'form', 'script', 'style', 'noscript', 'svg', 'iframe'].map((selector) => ({ selector, format: 'skip' }))
 
+/** A whole document even for a fragment or bare text: linkedom gives those no document element, and Readability needs one. */
+function parseDocument(html: string) {
+  const parsed = parseHTML(html)
+  return parsed.document.documentElement ? parsed : parseHTML(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`)
+}
+
+/** Bytes that are no text (an image, a compressed body) decode to NULs and replacement characters. */
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096)
+  let odd = 0
+  for (const ch of sample) if (ch === '\0' || ch === '\uFFFD') odd++
+  return odd > 0 && odd >= sample.length / 100
+}
+
 const toText = (html: string, extra: SelectorDefinition[] = []) =>
   convert(html, { wordwrap: false, selectors: [...SELECTORS, ...extra] })
     .replace(/\n{3,}/g, '\n\n')
@@ -23,7 +37,8 @@ const toText = (html: string, extra: SelectorDefinition[] = []) =>
  * less navigation, headers, footers and scripts.
  */
 export function readableText(html: string, url?: string): { title: string; text: string } {
-  const { document } = parseHTML(html)
+  if (looksBinary(html)) return { title: '', text: '' }
+  const { document } = parseDocument(html)
   const title = document.querySelector('title')?.textContent?.trim() ?? ''
   if (url) document.documentElement?.setAttribute('data-url', url)
   // Readability's own parameter type, not the DOM lib's \`Document\`: the Node build has no DOM lib (only the
@@ -31,6 +46,6 @@ export function readableText(html: string, url?: string): { title: string; text:
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse()
   const text = article?.content ? toText(article.content) : ''
   if (text.length >= 200) return { title: article?.title?.trim() || title, text }
-  const { document: fresh } = parseHTML(html)
+  const { document: fresh } = parseDocument(html)
   return { title, text: toText(fresh.body?.innerHTML ?? html, CHROME) }
 }
