@@ -8,6 +8,13 @@ const electronAndUi = [
 ]
 const uiLayers = (message) => [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'electron/*'], message }]
 
+/** What a zustand selector must not return under plain `useAppStore`: a value new on every call. */
+const freshSelectorResults = [
+  "CallExpression[callee.property.name=/^(filter|map|flatMap|slice|concat|toSorted|toReversed|entries|keys|values)$/]",
+  'ObjectExpression',
+  'ArrayExpression',
+]
+
 const sqliteOutsideStore = { name: 'better-sqlite3', message: 'Only src/gateway/store may import better-sqlite3: add a repository there.' }
 
 /** One block per gateway layer: the gateway-wide restrictions plus the layer's own. */
@@ -84,6 +91,10 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', ...freshSelectorResults.map((result) => ({
+        selector: `CallExpression[callee.name='useAppStore'] > ArrowFunctionExpression > ${result}`,
+        message: 'This store selector builds a new array or object on every call, so the component re-renders without end (React error #185): use useAppStoreShallow, or select the source and derive it in the component.',
+      }))],
       'no-restricted-imports': [
         'error',
         {

@@ -5,14 +5,14 @@ import { Field } from '../../components/Field'
 import { JsonEditor } from '../../components/JsonEditor'
 import { ErrorBanner } from '../../components/States'
 import type { Agent } from '../../../../shared/admin-wire'
-import { isChatModel } from '../../lib/model-options'
 import { isPlainObject, parseJsonText, prettyJson } from '../../lib/json-text'
 import { useRequest } from '../../lib/use-request'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
+import { selectChatModels } from '../../stores/catalog-selectors'
 
 /** Editing an agent: its callable name, model, system prompt, parameters and tools (the gateway checks them as a request). */
 export function AgentDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
-  const models = useAppStore((s) => s.catalog.models.filter(isChatModel))
+  const models = useAppStoreShallow(selectChatModels)
   const update = useAppStore((s) => s.updateAgent)
   const [name, setName] = useState(agent.name)
   const [model, setModel] = useState(agent.model)

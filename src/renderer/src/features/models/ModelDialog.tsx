@@ -5,12 +5,13 @@ import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ModelInfo } from '../../../../shared/admin-wire'
 import { useRequest } from '../../lib/use-request'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
+import { selectUpstreamProviders } from '../../stores/catalog-selectors'
 import { MODEL_NAME, pricingFrom } from './model-forms'
 
 /** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices. */
 export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: () => void }) {
-  const providers = useAppStore((s) => s.catalog.providers.filter((p) => p.type !== 'local'))
+  const providers = useAppStoreShallow(selectUpstreamProviders)
   const addModel = useAppStore((s) => s.addModel)
   const updateModel = useAppStore((s) => s.updateModel)
   const [provider, setProvider] = useState(model?.provider ?? providers[0]?.id ?? '')

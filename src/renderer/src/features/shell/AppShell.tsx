@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { PageErrorBoundary } from '../../components/PageErrorBoundary'
 import { Spinner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
 import { PlaygroundPage } from '../playground/PlaygroundPage'
@@ -7,7 +8,7 @@ import { LoginScreen, UnreachableScreen } from './LoginScreen'
 import { NavRail } from './NavRail'
 import { StatusBar } from './StatusBar'
 import { Toasts } from './Toasts'
-import { useHashRoute, type PageId } from './use-hash-route'
+import { pageLabel, useHashRoute, type PageId } from './use-hash-route'
 import { PHONE, useMediaQuery } from './use-media-query'
 import { useTheme } from './use-theme'
 
@@ -87,9 +88,11 @@ export function AppShell() {
       <div className="app-main">
         <StatusBar onNavigate={go} onOpenNav={phone ? () => setNavOpen(true) : undefined} />
         <main id="main" className={`page page-${page}`} tabIndex={-1}>
-          <Suspense fallback={<div className="page-loading"><Spinner /></div>}>
-            <Page page={page} navigate={go} />
-          </Suspense>
+          <PageErrorBoundary key={page} page={pageLabel(page)}>
+            <Suspense fallback={<div className="page-loading"><Spinner /></div>}>
+              <Page page={page} navigate={go} />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
       </div>
       <Toasts />

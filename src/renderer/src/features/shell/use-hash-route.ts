@@ -30,6 +30,9 @@ export function pageFromHash(hash: string): PageId | null {
   return ALL.includes(id) ? (id as PageId) : 'playground'
 }
 
+/** A page's name as the navigation shows it. */
+export const pageLabel = (page: PageId): string => [...PAGES, ...SUB_PAGES].find((p) => p.id === page)!.label
+
 /** The navigation entry that is current on a page. */
 export const navPageOf = (page: PageId) => SUB_PAGES.find((p) => p.id === page)?.parent ?? page
 
