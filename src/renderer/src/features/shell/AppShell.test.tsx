@@ -115,3 +115,15 @@ describe('AppShell: small fixes of issue 12', () => {
     }
   })
 })
+
+describe('AppShell: issue 22', () => {
+  it("the header's model count follows a provider added here, without waiting for the next status poll", async () => {
+    const store = renderShell()
+    const models = await screen.findByRole('button', { name: /^Models/ })
+    await waitFor(() => expect(models).toHaveTextContent('Models3'))
+    await act(async () => {
+      await store.getState().addProvider({ id: 'new', type: 'openai', base_url: 'http://new/v1', api_key: 'sk-1' }, [{ upstream: 'up-a', name: 'a-model', pricing: {} }])
+    })
+    expect(models).toHaveTextContent('Models4')
+  })
+})
