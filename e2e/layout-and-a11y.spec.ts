@@ -8,7 +8,7 @@ import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from '
 test.use({ bypassCSP: true })
 
 /** Every page, by its address; each has rows with actions once the setup below has run. */
-const PAGES = ['playground', 'files', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
+const PAGES = ['playground', 'files', 'collections', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
 
 const env = gatewayPerFile()
 test.beforeAll(async () => {
@@ -67,7 +67,7 @@ for (const size of SIZES) {
       for (const theme of THEMES) {
         await useTheme(page, theme)
         expect.soft(await axeViolations(page), `axe on ${id}, ${theme}, ${size.width}x${size.height}`).toEqual([])
-        if (id === 'playground' || id === 'models') await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
+        await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
       }
       await useTheme(page, 'light')
     }
