@@ -13,17 +13,17 @@ interface Props {
  * happened and offers to render itself again. Without it one throwing view blanks the whole app.
  */
 export class PageErrorBoundary extends Component<Props, { error: Error | null }> {
-  state = { error: null as Error | null }
+  override state = { error: null as Error | null }
 
   static getDerivedStateFromError(error: Error) {
     return { error }
   }
 
-  componentDidCatch(error: Error, info: ErrorInfo) {
+  override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`The ${this.props.page} page failed to render`, error, info.componentStack)
   }
 
-  render() {
+  override render() {
     const { error } = this.state
     if (!error) return this.props.children
     return (

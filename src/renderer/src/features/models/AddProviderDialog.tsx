@@ -7,7 +7,7 @@ import type { ProviderProbe } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
-import { PROVIDER_ID, pricingFrom, providerIdFrom } from './model-forms'
+import { PROVIDER_ID, pricingFrom, providerIdFrom } from '../../lib/model-forms'
 import { ProbeResult } from './ProbeResult'
 import { pickProblem, ProviderModelPicker, type PickRow } from './ProviderModelPicker'
 

@@ -7,7 +7,7 @@ import type { ModelInfo } from '../../../../shared/admin-wire'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
 import { selectUpstreamProviders } from '../../stores/catalog-selectors'
-import { MODEL_NAME, pricingFrom } from './model-forms'
+import { MODEL_NAME, pricingFrom } from '../../lib/model-forms'
 
 /** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices. */
 export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { messageOf } from '../../api/api-error'
 import { capabilitiesOf, enabledFor } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 import { ModelDialog } from './ModelDialog'
-import { pricingText } from './model-forms'
+import { pricingText } from '../../lib/model-forms'
 
 /** Every model: where it runs, aliases, what it does, prices, whether the chosen team may call it; edit and delete for models made here. */
 export function ModelsTable() {

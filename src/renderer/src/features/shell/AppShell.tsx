@@ -2,14 +2,15 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { PageErrorBoundary } from '../../components/PageErrorBoundary'
 import { Spinner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
+import { Onboarding } from '../models/Onboarding'
 import { PlaygroundPage } from '../playground/PlaygroundPage'
 import { FirstRunKeyDialog } from './FirstRunKeyDialog'
 import { LoginScreen, UnreachableScreen } from './LoginScreen'
 import { NavRail } from './NavRail'
 import { StatusBar } from './StatusBar'
 import { Toasts } from './Toasts'
-import { pageLabel, useHashRoute, type PageId } from './use-hash-route'
-import { PHONE, useMediaQuery } from './use-media-query'
+import { pageLabel, useHashRoute, type PageId } from '../../lib/use-hash-route'
+import { PHONE, useMediaQuery } from '../../lib/use-media-query'
 import { useTheme } from './use-theme'
 
 const FilesPage = lazy(() => import('../files/FilesPage'))
@@ -28,7 +29,7 @@ const HEARTBEAT_MS = 3_000
 
 function Page({ page, navigate }: { page: PageId; navigate: (page: PageId) => void }) {
   switch (page) {
-    case 'playground': return <PlaygroundPage onNavigate={navigate} />
+    case 'playground': return <PlaygroundPage welcome={<Onboarding onNavigate={navigate} />} />
     case 'files': return <FilesPage />
     case 'collections': return <CollectionsPage />
     case 'audio': return <AudioPage />
