@@ -125,3 +125,24 @@ for (const size of SIZES) {
     }
   })
 }
+
+test('Esc in "Add provider" asks before throwing away a typed URL and key; focus starts on the first field', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  await open(page, 'models')
+  await page.getByRole('button', { name: 'Add provider' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a provider' })
+  await expect(dialog.getByRole('radio', { name: 'OpenAI-compatible' })).toBeFocused()
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill('https://api.example.com/v1')
+  await dialog.getByLabel('API key').fill('sk-typed-by-hand')
+  await page.keyboard.press('Escape')
+  const ask = dialog.getByRole('group', { name: 'Discard changes?' })
+  await expect(ask).toBeVisible()
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+  await ask.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.example.com/v1')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await ask.getByRole('button', { name: 'Discard' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add provider' })).toBeFocused()
+})

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { JsonEditor } from '../../components/JsonEditor'
 import { ErrorBanner } from '../../components/States'
@@ -32,7 +32,7 @@ export function AgentDialog({ agent, onClose }: { agent: Agent; onClose: () => v
       onClose()
     })
   return (
-    <Dialog title={`Edit agent ${agent.name}`} wide onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save agent'}</Button></>}>
+    <Dialog title={`Edit agent ${agent.name}`} wide dirty={name !== agent.name || model !== agent.model || prompt !== (agent.system_prompt ?? '') || params !== prettyJson(agent.params) || tools !== prettyJson(agent.tools)} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save agent'}</Button></>}>
       <div className="form-row">
         <Field label="Name" hint="Unique; clients can put it in model.">
           {(control) => <input {...control} className="input mono" value={name} onChange={(e) => setName(e.target.value)} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ModelInfo } from '../../../../shared/admin-wire'
@@ -34,7 +34,7 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
       onClose()
     })
   return (
-    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
+    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} dirty={upstream !== (model?.upstream ?? '') || name !== (model?.name ?? '') || aliases !== (model?.aliases.join(', ') ?? '') || input !== (model?.pricing.input?.toString() ?? '') || output !== (model?.pricing.output?.toString() ?? '')} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
       <Field label="Provider" error={providers.length ? undefined : 'Add a provider first.'}>
         {(control) => (
           <select {...control} className="input" value={provider} onChange={(e) => setProvider(e.target.value)}>
