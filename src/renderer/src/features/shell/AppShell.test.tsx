@@ -126,4 +126,11 @@ describe('AppShell: issue 22', () => {
     })
     expect(models).toHaveTextContent('Models4')
   })
+
+  it('the playground has a top-level heading, naming the open conversation in words rather than Markdown', async () => {
+    const store = renderShell()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playground' })).toBeInTheDocument()
+    act(() => store.setState({ conversationTitle: '# Plan the **launch**' }))
+    expect(screen.getByRole('heading', { level: 1, name: 'Playground: Plan the launch' })).toBeInTheDocument()
+  })
 })
