@@ -21,6 +21,7 @@ export function ModelsTable() {
   const team = catalog.teams.find((t) => t.id === teamId)
   const providerType = new Map(catalog.providers.map((p) => [p.id, p.type]))
   const teamLocked = team?.source === 'config'
+  const configSource = useAppStore((s) => s.status?.config_source)
   return (
     <>
       <div className="section-head">
@@ -32,7 +33,7 @@ export function ModelsTable() {
           </select>
         </label>
       </div>
-      {teamLocked && <p className="muted small">Team {team!.name} comes from the config file: its models are changed there (<code>teams[].models</code>).</p>}
+      {teamLocked && <p className="muted small">Team {team!.name} comes from the config file{configSource ? <> (<code>{configSource}</code>)</> : null}: its models are changed there (<code>teams[].models</code>), then the gateway restarted.</p>}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Models table">
         <table className="table">
           <thead>
