@@ -23,6 +23,8 @@ test.beforeAll(async () => {
   await post('/admin/providers', { id: 'spare', type: 'openai', base_url: `${env.upstream.url}/v1`, api_key: 'sk-spare' })
   await post('/admin/models', { name: 'spare-model', provider: 'spare', upstream: 'mirror-small', pricing: { input: 10, output: 20 } })
   await post('/admin/agents', { name: 'harbour-pilot', model: 'gpt-echo', system_prompt: 'Steer carefully.' })
+  const team = await fetch(`${env.gateway.url}/admin/teams`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'research' }) }).then((r) => r.json() as Promise<{ id: string }>)
+  await post('/admin/users', { name: 'bea', team_id: team.id })
   const form = new FormData()
   form.append('purpose', 'batch')
   form.append('file', new Blob(['{"custom_id":"a","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-echo","messages":[]}}\n']), 'requests.jsonl')
@@ -93,6 +95,10 @@ const DIALOGS: DialogCase[] = [
   { page: 'models', name: 'Edit provider spare', open: click('Edit spare') },
   { page: 'models', name: 'Edit model spare-model', open: click('Edit spare-model') },
   { page: 'agents', name: 'Edit agent harbour-pilot', open: click('Edit harbour-pilot') },
+  { page: 'teams', name: 'New team', open: click('New team') },
+  { page: 'teams', name: 'New user', open: async (page) => page.getByRole('button', { name: 'New user' }).first().click() },
+  { page: 'teams', name: 'Rename team research', open: click('Rename team research') },
+  { page: 'teams', name: 'Rename user bea', open: click('Rename user bea') },
 ]
 
 for (const size of SIZES) {

@@ -8,7 +8,7 @@ import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from '
 test.use({ bypassCSP: true })
 
 /** Every page, by its address; each has rows with actions once the setup below has run. */
-const PAGES = ['playground', 'files', 'collections', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
+const PAGES = ['playground', 'files', 'collections', 'audio', 'keys', 'teams', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
 
 const env = gatewayPerFile()
 test.beforeAll(async () => {

@@ -7,6 +7,7 @@ export const PAGES = [
   { id: 'collections', label: 'Collections', icon: 'search' },
   { id: 'audio', label: 'Audio', icon: 'audio' },
   { id: 'keys', label: 'Keys', icon: 'keys' },
+  { id: 'teams', label: 'Teams', icon: 'teams' },
   { id: 'models', label: 'Models', icon: 'models' },
   { id: 'usage', label: 'Usage', icon: 'usage' },
   { id: 'settings', label: 'Settings', icon: 'settings' },

@@ -27,7 +27,7 @@ describe('AppShell', () => {
   it('shows navigation and the gateway state: endpoint with a copy button, models, credits', async () => {
     renderShell()
     const nav = await screen.findByRole('navigation', { name: 'Main' })
-    expect(nav).toHaveTextContent('PlaygroundFilesCollectionsAudioKeysModelsUsageSettings')
+    expect(nav).toHaveTextContent('PlaygroundFilesCollectionsAudioKeysTeamsModelsUsageSettings')
     const status = screen.getByRole('banner', { name: 'Gateway status' })
     expect(status).toHaveTextContent('http://127.0.0.1:4310/v1')
     expect(screen.getByRole('button', { name: 'Copy endpoint URL' })).toBeInTheDocument()

@@ -17,6 +17,7 @@ const FilesPage = lazy(() => import('../files/FilesPage'))
 const CollectionsPage = lazy(() => import('../collections/CollectionsPage'))
 const AudioPage = lazy(() => import('../audio/AudioPage'))
 const KeysPage = lazy(() => import('../keys/KeysPage'))
+const TeamsPage = lazy(() => import('../teams/TeamsPage'))
 const ModelsPage = lazy(() => import('../models/ModelsPage'))
 const LocalModelsPage = lazy(() => import('../local-models/LocalModelsPage'))
 const AgentsPage = lazy(() => import('../agents/AgentsPage'))
@@ -34,6 +35,7 @@ function Page({ page, navigate }: { page: PageId; navigate: (page: PageId) => vo
     case 'collections': return <CollectionsPage />
     case 'audio': return <AudioPage />
     case 'keys': return <KeysPage />
+    case 'teams': return <TeamsPage />
     case 'models': return <ModelsPage onNavigate={navigate} />
     case 'local-models': return <LocalModelsPage onNavigate={navigate} />
     case 'agents': return <AgentsPage onNavigate={navigate} />
