@@ -59,7 +59,7 @@ export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: Pag
             <section key={g.kind} className="stack" aria-labelledby={`kind-${g.kind}`}>
               <h2 id={`kind-${g.kind}`} className="section-title">{KIND_TITLE[g.kind] ?? g.kind}</h2>
               <div className="table-wrap" tabIndex={0} role="region" aria-label={`${KIND_TITLE[g.kind] ?? g.kind} models`}>
-                <table className="table">
+                <table className="table table-cards">
                   <thead><tr><th scope="col">Model</th><th scope="col">Size</th><th scope="col">State</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
                   <tbody>{g.models.map((m) => <LocalModelRow key={m.name} model={m} onUse={setUsing} />)}</tbody>
                 </table>
