@@ -1,4 +1,5 @@
 import js from '@eslint/js'
+import { readdirSync } from 'node:fs'
 import tseslint from 'typescript-eslint'
 
 const electronAndUi = [
@@ -7,6 +8,26 @@ const electronAndUi = [
   { name: 'react-dom', message: 'src/gateway and src/shared run headless: no react imports.' },
 ]
 const uiLayers = (message) => [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'electron/*'], message }]
+
+/** What a zustand selector must not return under plain `useAppStore`: a value new on every call. */
+const freshSelectorResults = [
+  "CallExpression[callee.property.name=/^(filter|map|flatMap|slice|concat|toSorted|toReversed|entries|keys|values)$/]",
+  'ObjectExpression',
+  'ArrayExpression',
+]
+
+/**
+ * The renderer's features sit side by side: none imports another (what two share moves down to
+ * components/ or lib/). The shell is the composition root that places the pages, so it is exempt.
+ */
+const FEATURES_DIR = 'src/renderer/src/features'
+const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const otherFeatures = (own) => ({
+  group: features.filter((f) => f !== own).flatMap((f) => [`../${f}/*`, `../../${f}/*`, `**/features/${f}/*`]),
+  message: `A feature never imports another feature (ARCHITECTURE.md): move what two features share to components/ (presentational) or lib/ (logic), or let the shell pass it in.`,
+})
+const rendererElectron = { name: 'electron', message: 'The renderer talks to the gateway over HTTP and to the OS through the preload API only.' }
+const rendererImports = [{ group: ['**/gateway/**', '**/main/**', 'node:*'], message: 'The renderer never imports gateway or main code: it talks to the gateway over HTTP (src/renderer/src/api).' }]
 
 const sqliteOutsideStore = { name: 'better-sqlite3', message: 'Only src/gateway/store may import better-sqlite3: add a repository there.' }
 
@@ -84,15 +105,21 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', ...freshSelectorResults.map((result) => ({
+        selector: `CallExpression[callee.name='useAppStore'] > ArrowFunctionExpression > ${result}`,
+        message: 'This store selector builds a new array or object on every call, so the component re-renders without end (React error #185): use useAppStoreShallow, or select the source and derive it in the component.',
+      }))],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks to the gateway over HTTP and to the OS through the preload API only.' }],
-          patterns: [
-            { group: ['**/gateway/**', '**/main/**', 'node:*'], message: 'The renderer never imports gateway or main code: it talks to the gateway over HTTP (src/renderer/src/api).' },
-          ],
+          paths: [rendererElectron],
+          patterns: rendererImports,
         },
       ],
     },
   },
+  ...features.filter((f) => f !== 'shell').map((f) => ({
+    files: [`${FEATURES_DIR}/${f}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { paths: [rendererElectron], patterns: [...rendererImports, otherFeatures(f)] }] },
+  })),
 )

@@ -26,3 +26,23 @@ test('compare sends one prompt to two models at once and shows both answers with
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true')
   await expect(playground.lastAnswer).toContainText('mirror-small heard you say')
 })
+
+test('issue 22: compare renders Markdown as chat does, and at 1400 px with the settings panel open the columns stay side by side', async ({ playground, page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await playground.switchMode('Compare')
+  await expect(page.getByRole('complementary', { name: 'Request settings' })).toBeVisible()
+  const columns = page.getByTestId('compare-column')
+  await playground.pickModel('gpt-echo', page.getByRole('combobox', { name: 'Model 1' }))
+  await playground.pickModel('gpt-mirror', page.getByRole('combobox', { name: 'Model 2' }))
+  await page.getByRole('textbox', { name: 'Prompt for every model' }).fill('Markdown please')
+  await page.getByRole('button', { name: 'Run all' }).click()
+  for (const i of [0, 1]) {
+    const answer = columns.nth(i).getByTestId('compare-answer')
+    await expect(answer.getByRole('table')).toBeVisible()
+    await expect(answer.locator('pre code')).toBeVisible()
+    await expect(answer).not.toContainText('|---')
+  }
+  const [a, b] = [await columns.nth(0).boundingBox(), await columns.nth(1).boundingBox()]
+  expect(b!.y, 'the second column sits beside the first, not under it').toBe(a!.y)
+  expect(b!.x).toBeGreaterThan(a!.x + a!.width - 1)
+})

@@ -8,7 +8,7 @@ import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from '
 test.use({ bypassCSP: true })
 
 /** Every page, by its address; each has rows with actions once the setup below has run. */
-const PAGES = ['playground', 'files', 'audio', 'keys', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
+const PAGES = ['playground', 'files', 'collections', 'audio', 'keys', 'teams', 'models', 'local-models', 'agents', 'usage', 'settings'] as const
 
 const env = gatewayPerFile()
 test.beforeAll(async () => {
@@ -67,7 +67,7 @@ for (const size of SIZES) {
       for (const theme of THEMES) {
         await useTheme(page, theme)
         expect.soft(await axeViolations(page), `axe on ${id}, ${theme}, ${size.width}x${size.height}`).toEqual([])
-        if (id === 'playground' || id === 'models') await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
+        await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
       }
       await useTheme(page, 'light')
     }
@@ -137,4 +137,22 @@ test('the new pages are reachable with Tab alone', async ({ page }) => {
     await open(page, id)
     expect.soft(await unreachableByKeyboard(page), `keyboard on ${id}`).toEqual([])
   }
+})
+
+test('issue 22: below their width tables become cards that keep the column explaining each row', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  await open(page, 'keys')
+  // A key's status (why "Rotate" may be disabled) is on screen beside its actions.
+  const status = page.getByRole('region', { name: 'Keys table' }).getByRole('cell').filter({ hasText: /^(active|deprecated|revoked|expired)/ }).first()
+  await expect(status).toBeInViewport()
+  await open(page, 'models')
+  const url = page.getByRole('region', { name: 'Providers table' }).getByRole('cell', { name: /http:\/\/127\.0\.0\.1/ }).first()
+  expect((await url.boundingBox())!.width, 'the URL gets the card width, not three characters').toBeGreaterThan(200)
+  await page.setViewportSize({ width: 900, height: 700 })
+  await open(page, 'models')
+  // Scroll the page to the table, not the table to the box: the box must be in view without sideways scrolling.
+  await page.getByRole('region', { name: 'Models table' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
+  await expect(page.getByRole('checkbox', { name: /^gpt-echo enabled for/ })).toBeInViewport()
 })

@@ -71,3 +71,18 @@ test('adding a provider on loopback: test the connection, import its models, and
   expect(await page.content()).not.toContain(FAKE_UPSTREAM_KEY)
   await shot(page, 'models-providers')
 })
+
+test('issue 22: with the built-in defaults, a model can be turned off and on for the default team (there is no config file to lock it)', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  await playground.goTo('Models')
+  await expect(page.getByText(/comes from the config file/)).toHaveCount(0)
+  const voice = page.getByRole('checkbox', { name: 'voice enabled for default' })
+  await expect(voice).toBeEnabled()
+  await expect(voice).toBeChecked()
+  // The box follows the gateway's answer, so it is clicked rather than checked.
+  await voice.click()
+  await expect(voice).not.toBeChecked()
+  await voice.click()
+  await expect(voice).toBeChecked()
+})

@@ -51,3 +51,25 @@ describe('gateway layers import only downward', () => {
     expect(await restricted('src/gateway/providers/openai/x.ts', imports('../../engines/host/engine-host'))).toEqual([])
   })
 })
+
+describe('renderer features sit side by side (issue 22)', () => {
+  const imports = (spec: string) => `import { x } from '${spec}'\nexport const y = x\n`
+  it('a feature may not import another feature; lib/ and components/ are fine; the shell places the pages', async () => {
+    const found = await restricted('src/renderer/src/features/usage/UsagePage.tsx', imports('../playground/download'))
+    expect(found[0]).toMatch(/A feature never imports another feature/)
+    expect(await restricted('src/renderer/src/features/playground/x.ts', imports('../../features/audio/AudioPage'))).toHaveLength(1)
+    expect(await restricted('src/renderer/src/features/usage/UsagePage.tsx', imports('../../lib/download'))).toEqual([])
+    expect(await restricted('src/renderer/src/features/usage/UsagePage.tsx', imports('./UsageChart'))).toEqual([])
+    expect(await restricted('src/renderer/src/features/shell/AppShell.tsx', imports('../playground/PlaygroundPage'))).toEqual([])
+  })
+
+  it('a store selector may not build a new array or object under plain useAppStore', async () => {
+    const lint = async (body: string) => {
+      const [r] = await eslint.lintText(`import { useAppStore } from '../../stores/app-store'\nexport const useX = () => ${body}\n`, { filePath: 'src/renderer/src/features/models/x.ts' })
+      return r!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').length
+    }
+    expect(await lint("useAppStore((s) => s.catalog.models.filter((m) => m.kind === 'chat'))")).toBe(1)
+    expect(await lint('useAppStore((s) => ({ a: s.a }))')).toBe(1)
+    expect(await lint('useAppStore((s) => s.catalog.models.filter((m) => m.kind === "chat").length)')).toBe(0)
+  })
+})

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-export type PageName = 'Playground' | 'Files' | 'Collections' | 'Audio' | 'Keys' | 'Models' | 'Usage' | 'Settings'
-export const ALL_PAGES: PageName[] = ['Playground', 'Files', 'Collections', 'Audio', 'Keys', 'Models', 'Usage', 'Settings']
+export type PageName = 'Playground' | 'Files' | 'Collections' | 'Audio' | 'Keys' | 'Teams' | 'Models' | 'Usage' | 'Settings'
+export const ALL_PAGES: PageName[] = ['Playground', 'Files', 'Collections', 'Audio', 'Keys', 'Teams', 'Models', 'Usage', 'Settings']
 
 /** The frame around every page: navigation and the gateway status bar. */
 export class AppShell {

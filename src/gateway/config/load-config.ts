@@ -111,6 +111,9 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
   }
 }
 
+/** The `source` of the config the gateway runs with when no config file is given. */
+export const BUILT_IN_DEFAULTS = 'built-in defaults'
+
 /** What the gateway runs with when no config file is given: the offline engines and one team. */
 export function defaultConfig(): GatewayConfig {
   return resolveConfig(
@@ -120,7 +123,7 @@ export function defaultConfig(): GatewayConfig {
       models: [{ name: 'voice', provider: 'local', engine: 'tts' }],
       teams: [{ name: 'default' }],
     },
-    'built-in defaults',
+    BUILT_IN_DEFAULTS,
     {},
   )
 }

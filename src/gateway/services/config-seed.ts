@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '../config/gateway-config'
+import { BUILT_IN_DEFAULTS } from '../config/load-config'
 import type { Clock, IdGenerator } from '../kernel/runtime'
 import type { SecretCipher } from '../security/secret-cipher'
 import { toMicro } from '../store/repos/company-repo'
@@ -69,8 +70,16 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
       }
     }
 
+    // With no config file there is no file to change a team in: the built-in team is only made sure to
+    // exist, and is the admin's to edit (its models, its name) like any team made in the UI.
+    const builtIn = config.source === BUILT_IN_DEFAULTS
     for (const t of config.teams) {
       const existing = store.teams.getByName(t.name)
+      if (builtIn) {
+        const team = existing?.source === 'admin' ? existing : store.teams.upsert({ id: existing?.id ?? ids.uuid(), name: t.name, models: existing?.models ?? null, fallbacks: existing?.fallbacks ?? {}, useFallbacks: existing?.useFallbacks ?? true, source: 'admin' }, now)
+        seedKeys(t.keys, team.id, null)
+        continue
+      }
       const team = store.teams.upsert(
         {
           id: existing?.id ?? ids.uuid(),

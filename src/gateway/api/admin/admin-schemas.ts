@@ -16,6 +16,7 @@ export const teamBody = z.strictObject({
 })
 
 export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1) })
+export const userRenameBody = userBody.pick({ name: true })
 
 export const newKeyBody = z
   .strictObject({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { missingAudioTools, missingToolsReason, probeSeconds } from '../../../../test/support/audio-fixtures'
-import { startAudioHarness, type AudioHarness } from './audio-harness'
+import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
 
 let h: AudioHarness
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEAM_KEY } from '../../../../test/support/harness'
 import { KNOWN_TRANSCRIPT } from '../../../../test/support/fake-openai'
 import { missingAudioTools, missingToolsReason, probeSeconds, speechWav } from '../../../../test/support/audio-fixtures'
-import { startAudioHarness, type AudioHarness } from './audio-harness'
+import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
 
 let h: AudioHarness
 beforeAll(async () => {

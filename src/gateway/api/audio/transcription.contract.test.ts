@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin, TEAM_KEY } from '../../../../test/support/harness'
 import { convert, missingAudioTools, missingToolsReason, probeSeconds, silenceWav } from '../../../../test/support/audio-fixtures'
 import { JFK_WAV, TEST_VAD_MODEL } from '../../engines/engine-test-support'
-import { startAudioHarness, type AudioHarness } from './audio-harness'
+import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
 
 let h: AudioHarness
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { TEAM_KEY } from '../../../../test/support/harness'
-import { SONNET, startMessagesHarness, type MessagesHarness } from './messages-harness'
+import { SONNET, startMessagesHarness, type MessagesHarness } from '../../../../test/support/messages-harness'
 
 /** `POST /v1/messages/count_tokens`, what Claude Code and the Anthropic SDK's countTokens call. */
 let h: MessagesHarness

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { sleep } from '../../../../test/support/fake-upstream'
 import { locateTopLevelValue } from '../../services/messages/locate-top-level-value'
 import { readFixture, requestFixtures } from '../../services/messages/fixtures/messages-fixtures'
-import { PRICING, SONNET, startMessagesHarness, type MessagesHarness } from './messages-harness'
+import { PRICING, SONNET, startMessagesHarness, type MessagesHarness } from '../../../../test/support/messages-harness'
 
 let h: MessagesHarness
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Conversation, ConversationSummary as SummaryInfo } from '../../../shared/admin-wire'
 import type { ConversationRow, ConversationSummary } from '../../store/repos/conversations-repo'
 import type { AdminDeps } from './admin-deps'
+import { plainTitle } from '../../../shared/plain-title'
 import { deleted, found } from './admin-rules'
 
 /** The renderer's document; only what search and the list need is read, the rest is kept as sent. */
@@ -23,7 +24,7 @@ export function searchTextOf(title: string, data: ConversationData): string {
 
 const defaultTitle = (data: ConversationData) => {
   const first = data.messages.find((m) => m.role === 'user')
-  const text = textOf(first?.content).trim().replace(/\s+/g, ' ')
+  const text = plainTitle(textOf(first?.content))
   return text ? text.slice(0, 80) : 'Untitled conversation'
 }
 

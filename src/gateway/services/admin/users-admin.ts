@@ -15,6 +15,14 @@ export function createUsersAdmin({ store, clock, ids, configSource }: AdminDeps)
       if (store.users.getByName(body.name)) throw conflict(`A user named "${body.name}" exists already.`, 'name')
       return userJson(store.users.upsert({ id: ids.uuid(), name: body.name, teamId: body.team_id, source: 'admin' }, clock.now()))
     },
+    /** Renames a user. Their team stays: their keys carry it, so a move is a new user with new keys. */
+    update(id: string, body: { name: string }): UserInfo {
+      const user = found(store.users.get(id), 'user', id, 'user_not_found')
+      assertAdminOwned(user, `User "${user.name}"`, configSource)
+      const other = store.users.getByName(body.name)
+      if (other && other.id !== user.id) throw conflict(`A user named "${body.name}" exists already.`, 'name')
+      return userJson(store.users.upsert({ ...user, name: body.name }, clock.now()))
+    },
     remove(id: string) {
       const user = found(store.users.get(id), 'user', id, 'user_not_found')
       assertAdminOwned(user, `User "${user.name}"`, configSource)

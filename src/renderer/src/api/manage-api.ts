@@ -1,4 +1,4 @@
-import type { Agent, AgentInput, ModelInfo, ModelInput, ProviderInfo, ProviderInput, ProviderProbe, TeamInfo } from '../../../shared/admin-wire'
+import type { Agent, AgentInput, ModelInfo, ModelInput, ProviderInfo, ProviderInput, ProviderProbe, TeamInfo, UserInfo } from '../../../shared/admin-wire'
 import type { Connection } from './connection'
 import { requestJson } from './http'
 
@@ -15,7 +15,12 @@ export interface ManageApi {
   updateModel(id: string, patch: Partial<ModelInput>): Promise<ModelInfo>
   deleteModel(id: string): Promise<void>
   /** `models: null` enables every model for the team. */
-  updateTeam(id: string, patch: { models?: string[] | null }): Promise<TeamInfo>
+  updateTeam(id: string, patch: { name?: string; models?: string[] | null }): Promise<TeamInfo>
+  createTeam(input: { name: string }): Promise<TeamInfo>
+  deleteTeam(id: string): Promise<void>
+  createUser(input: { name: string; team_id: string }): Promise<UserInfo>
+  renameUser(id: string, name: string): Promise<UserInfo>
+  deleteUser(id: string): Promise<void>
   updateAgent(id: string, input: Partial<AgentInput>): Promise<Agent>
 }
 
@@ -32,6 +37,11 @@ export function createManageApi(conn: Connection): ManageApi {
     updateModel: (id, patch) => admin(`/models/${enc(id)}`, 'PATCH', patch),
     deleteModel: async (id) => void (await admin(`/models/${enc(id)}`, 'DELETE')),
     updateTeam: (id, patch) => admin(`/teams/${enc(id)}`, 'PATCH', patch),
+    createTeam: (input) => admin('/teams', 'POST', input),
+    deleteTeam: async (id) => void (await admin(`/teams/${enc(id)}`, 'DELETE')),
+    createUser: (input) => admin('/users', 'POST', input),
+    renameUser: (id, name) => admin(`/users/${enc(id)}`, 'PATCH', { name }),
+    deleteUser: async (id) => void (await admin(`/users/${enc(id)}`, 'DELETE')),
     updateAgent: (id, input) => admin(`/agents/${enc(id)}`, 'PATCH', input),
   }
 }

@@ -20,7 +20,8 @@ export function ConfirmButton({ onConfirm, confirmLabel, children, ...rest }: { 
         onConfirm()
       }}
     >
-      {children ? (armed ? confirmLabel : children) : undefined}
+      {/* An icon-only button says in words what the second click does. */}
+      {children ? (armed ? confirmLabel : children) : armed ? 'Click again' : undefined}
     </Button>
   )
 }

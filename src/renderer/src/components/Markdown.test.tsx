@@ -47,4 +47,14 @@ describe('Markdown', () => {
     await user.click(screen.getByRole('link', { name: 'the docs' }))
     expect(openLink).toHaveBeenCalledWith('https://example.com/docs')
   })
+
+  // Issue 22: display math came out small and inline.
+  it('shows \\[...\\] and a paragraph of $$...$$ as display math, \\(...\\) inline, and leaves code alone', () => {
+    const text = ['The area:', '\\[ A = \\pi r^2 \\]', 'and', '$$E = mc^2$$', 'with \\(r > 0\\).', '', '```tex', '\\[ kept \\]', '```'].join('\n')
+    const { container } = render(<Markdown text={text} />)
+    const display = [...container.querySelectorAll('.katex-display annotation')].map((a) => a.textContent)
+    expect(display).toEqual(['A = \\pi r^2', 'E = mc^2'])
+    expect(container.querySelector('p .katex:not(.katex-display .katex) annotation')).toHaveTextContent('r > 0')
+    expect(container.querySelector('pre code')).toHaveTextContent('\\[ kept \\]')
+  })
 })

@@ -42,6 +42,23 @@ function CodeBlock({ node, children }: { node?: HastLike; children?: ReactNode }
   )
 }
 
+/**
+ * Math as models write it, in the delimiters remark-math reads: `\[...\]` and a paragraph that is only
+ * `$$...$$` become display math (centred, full size), `\(...\)` inline math. Fenced and inline code is left alone.
+ */
+export function normalizeMath(text: string): string {
+  return text
+    .split(/(```[\s\S]*?(?:```|$)|`[^`\n]*`)/)
+    .map((part, i) => {
+      if (i % 2) return part
+      return part
+        .replace(/\\\[([\s\S]+?)\\\]/g, (_, tex: string) => `\n\n$$\n${tex.trim()}\n$$\n\n`)
+        .replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, (_, tex: string) => `\n$$\n${tex.trim()}\n$$\n`)
+        .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => `$${tex.trim()}$`)
+    })
+    .join('')
+}
+
 export interface MarkdownProps {
   text: string
   /**
@@ -82,7 +99,7 @@ export const Markdown = memo(function Markdown({ text, openLink }: MarkdownProps
   return (
     <div className="markdown">
       <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }], rehypeHighlight]} components={components}>
-        {text}
+        {normalizeMath(text)}
       </ReactMarkdown>
     </div>
   )

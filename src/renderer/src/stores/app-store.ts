@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { createAccessSlice } from './access-slice'
 import { createAudioSlice } from './audio-slice'
@@ -51,6 +52,15 @@ export function useAppStore<T>(selector: (s: AppState) => T): T {
   const store = useContext(StoreContext)
   if (!store) throw new Error('useAppStore needs <StoreContext.Provider>.')
   return useStore(store, selector)
+}
+
+/**
+ * For a selector that builds a new array or object (`filter`, `map`, `{...}`): the component re-renders
+ * only when an element changes, not on every store update (which with `useAppStore` loops until React
+ * gives up with "maximum update depth exceeded").
+ */
+export function useAppStoreShallow<T>(selector: (s: AppState) => T): T {
+  return useAppStore(useShallow(selector))
 }
 
 export function useAppStoreApi(): AppStore {

@@ -40,6 +40,11 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
       else delete progress[name]
       return { localModels: { ...s.localModels, progress } }
     })
+  /**
+   * The manager's list, and the catalog too: the gateway makes an installed chat or embedding model a
+   * model of the local provider (and drops it on delete), so the playground's picker must see it.
+   */
+  const refresh = () => Promise.all([get().loadLocalModels(), get().loadCatalog()])
   const onEvent = (e: LocalModelEvent) => {
     if (e.type === 'progress') {
       const { name, receivedBytes, totalBytes } = e.progress
@@ -48,9 +53,9 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
     } else if (e.type === 'installed') {
       const p = get().localModels.progress[e.name]
       if (p) setProgress(e.name, { receivedBytes: p.totalBytes ?? p.receivedBytes, totalBytes: p.totalBytes ?? p.receivedBytes, state: 'done' })
-      void get().loadLocalModels()
+      void refresh()
     } else {
-      void get().loadLocalModels()
+      void refresh()
     }
   }
 
@@ -85,7 +90,7 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
         setProgress(name, null)
         throw e
       }
-      await get().loadLocalModels()
+      await refresh()
     },
     async pauseLocalModel(name) {
       const p = get().localModels.progress[name]
@@ -102,12 +107,12 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
     },
     async importLocalModel(input) {
       await api.importLocalModel(input)
-      await get().loadLocalModels()
+      await refresh()
     },
     async deleteLocalModel(name) {
       await api.deleteLocalModel(name)
       setProgress(name, null)
-      await get().loadLocalModels()
+      await refresh()
     },
     async addLocalModelAsModel(local, name) {
       const engine = engineForKind(local.kind)

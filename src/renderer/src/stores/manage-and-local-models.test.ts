@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fakeGatewayApi, testStore } from '../test/fake-gateway-api'
 
 const loaded = async (api = fakeGatewayApi()) => {
@@ -89,5 +89,24 @@ describe('local model manager', () => {
     await store.getState().addLocalModelAsModel(local, 'dictation')
     expect(api.rows.models.at(-1)).toMatchObject({ name: 'dictation', provider: 'local', engine: 'whisper', file: 'my-whisper', kind: 'transcription' })
     await expect(store.getState().addLocalModelAsModel({ ...local, kind: 'vad' }, 'vad')).rejects.toThrow(/engines use it themselves/)
+  })
+
+  // Issue 22: the gateway makes an installed GGUF a chat model; the picker reads the catalog, which went stale.
+  it('reads the catalog again after an import and after a download finishes, so the new model can be picked', async () => {
+    const { store, api } = await loaded()
+    const gguf = (name: string) => ({ ...structuredClone(api.rows.models[0]!), id: `mid-${name}`, name, provider: 'local', upstream: null, engine: 'llama' as const, file: name, aliases: [], pricing: {} })
+    const importing = api.importLocalModel
+    api.importLocalModel = async (input) => {
+      await importing(input)
+      api.rows.models.push(gguf(input.name))
+    }
+    await store.getState().importLocalModel({ path: '/models/qwen.gguf', name: 'qwen' })
+    expect(store.getState().catalog.models.map((m) => m.name)).toContain('qwen')
+
+    const stop = store.getState().followLocalModels()
+    api.rows.models.push(gguf('llama-small'))
+    api.emit({ type: 'installed', name: 'llama-small' })
+    await vi.waitFor(() => expect(store.getState().catalog.models.map((m) => m.name)).toContain('llama-small'))
+    stop()
   })
 })

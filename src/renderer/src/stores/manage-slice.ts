@@ -28,6 +28,12 @@ export interface ManageSlice {
   /** Whether a team may call a model: its `models` list, or every model when it has none. */
   setModelEnabled(teamId: string, modelName: string, enabled: boolean): Promise<void>
   updateAgent(id: string, input: Partial<AgentInput>): Promise<void>
+  createTeam(name: string): Promise<void>
+  renameTeam(id: string, name: string): Promise<void>
+  deleteTeam(id: string): Promise<void>
+  createUser(name: string, teamId: string): Promise<void>
+  renameUser(id: string, name: string): Promise<void>
+  deleteUser(id: string): Promise<void>
   /** A copy under a free name ("name-copy", "name-copy-2", …). */
   duplicateAgent(id: string): Promise<void>
 }
@@ -81,6 +87,12 @@ export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, 
       await reload()
     },
     updateAgent: thenReload(api.updateAgent),
+    createTeam: thenReload((name: string) => api.createTeam({ name })),
+    renameTeam: thenReload((id: string, name: string) => api.updateTeam(id, { name })),
+    deleteTeam: thenReload(api.deleteTeam),
+    createUser: thenReload((name: string, teamId: string) => api.createUser({ name, team_id: teamId })),
+    renameUser: thenReload(api.renameUser),
+    deleteUser: thenReload(api.deleteUser),
     async duplicateAgent(id) {
       const agent = get().catalog.agents.find((a) => a.id === id)
       if (!agent) return

@@ -36,6 +36,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     teams: [structuredClone(TEAM)],
     agents: [],
     localModels: [],
+    users: [],
   }
   const agents = rows.agents
   const managed = fakeManageApi(rows, (input) =>
@@ -105,7 +106,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     models: async () => structuredClone(rows.models),
     providers: async () => structuredClone(rows.providers),
     teams: async () => structuredClone(rows.teams),
-    users: async () => [],
+    users: async () => structuredClone(rows.users),
     keys: async () => structuredClone(keys),
     createKey: async (input) => issue(input.team_id ?? TEAM.id),
     rotateKey: async (id) => {

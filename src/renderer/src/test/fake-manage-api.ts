@@ -1,7 +1,7 @@
 import { ApiError } from '../api/api-error'
 import type { LocalModelEvent, LocalModelsApi } from '../api/local-models-api'
 import type { ManageApi } from '../api/manage-api'
-import type { Agent, LocalModelInfo, ModelInfo, ProviderInfo, ProviderProbe, TeamInfo } from '../../../shared/admin-wire'
+import type { Agent, LocalModelInfo, ModelInfo, ProviderInfo, ProviderProbe, TeamInfo, UserInfo } from '../../../shared/admin-wire'
 import { modelKind } from '../../../shared/model-kind'
 
 export interface FakeRows {
@@ -10,6 +10,7 @@ export interface FakeRows {
   teams: TeamInfo[]
   agents: Agent[]
   localModels: LocalModelInfo[]
+  users: UserInfo[]
 }
 
 /** The admin API's management routes over in-memory rows, with the gateway's own refusals where stores rely on them. */
@@ -49,8 +50,23 @@ export function fakeManageApi(rows: FakeRows, probe: (input: { base_url?: string
       const t = rows.teams.find((x) => x.id === id)!
       if (t.source === 'config') throw new ApiError(`Team "${t.name}" comes from the config file.`, { status: 409, code: 'managed_by_config' })
       if (patch.models !== undefined) t.models = patch.models
+      if (patch.name !== undefined) t.name = patch.name
       return t
     },
+    createTeam: async ({ name }) => {
+      if (rows.teams.some((t) => t.name === name)) throw new ApiError(`A team named "${name}" exists already.`, { status: 409, code: 'already_exists', param: 'name' })
+      const team = { id: `team-${rows.teams.length + 1}`, name, models: null, fallbacks: {}, use_fallbacks: true, source: 'admin' as const, created_at: 1 }
+      rows.teams.push(team)
+      return team
+    },
+    deleteTeam: async (id) => void rows.teams.splice(rows.teams.findIndex((t) => t.id === id), 1),
+    createUser: async ({ name, team_id }) => {
+      const user = { id: `user-${rows.users.length + 1}`, name, team_id, source: 'admin' as const, created_at: 1 }
+      rows.users.push(user)
+      return user
+    },
+    renameUser: async (id, name) => Object.assign(rows.users.find((u) => u.id === id)!, { name }),
+    deleteUser: async (id) => void rows.users.splice(rows.users.findIndex((u) => u.id === id), 1),
     updateAgent: async (id, input) => {
       const a = rows.agents.find((x) => x.id === id)!
       if (input.name && clash(input.name, id)) throw new ApiError(`An agent named "${input.name}" exists already.`, { status: 409, code: 'already_exists', param: 'name' })

@@ -1,18 +1,18 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { JsonEditor } from '../../components/JsonEditor'
 import { ErrorBanner } from '../../components/States'
 import type { Agent } from '../../../../shared/admin-wire'
-import { isChatModel } from '../../lib/model-options'
 import { isPlainObject, parseJsonText, prettyJson } from '../../lib/json-text'
 import { useRequest } from '../../lib/use-request'
-import { useAppStore } from '../../stores/app-store'
+import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
+import { selectChatModels } from '../../stores/catalog-selectors'
 
 /** Editing an agent: its callable name, model, system prompt, parameters and tools (the gateway checks them as a request). */
 export function AgentDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
-  const models = useAppStore((s) => s.catalog.models.filter(isChatModel))
+  const models = useAppStoreShallow(selectChatModels)
   const update = useAppStore((s) => s.updateAgent)
   const [name, setName] = useState(agent.name)
   const [model, setModel] = useState(agent.model)
@@ -32,7 +32,7 @@ export function AgentDialog({ agent, onClose }: { agent: Agent; onClose: () => v
       onClose()
     })
   return (
-    <Dialog title={`Edit agent ${agent.name}`} wide onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save agent'}</Button></>}>
+    <Dialog title={`Edit agent ${agent.name}`} wide dirty={name !== agent.name || model !== agent.model || prompt !== (agent.system_prompt ?? '') || params !== prettyJson(agent.params) || tools !== prettyJson(agent.tools)} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save agent'}</Button></>}>
       <div className="form-row">
         <Field label="Name" hint="Unique; clients can put it in model.">
           {(control) => <input {...control} className="input mono" value={name} onChange={(e) => setName(e.target.value)} />}

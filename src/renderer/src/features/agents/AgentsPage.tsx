@@ -8,8 +8,8 @@ import type { Agent } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
 import { formatDate } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
-import { ModelsSubnav } from '../models/ModelsSubnav'
-import type { PageId } from '../shell/use-hash-route'
+import { ModelsSubnav } from '../../components/ModelsSubnav'
+import type { PageId } from '../../lib/use-hash-route'
 import { AgentDialog } from './AgentDialog'
 
 /** Agents (saved model + prompt + parameters + tools): callable by name or id; use, edit, duplicate, delete. */

@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { Button } from '../../components/Button'
-import { downloadFile } from '../playground/download'
+import { downloadFile } from '../../lib/download'
 import { Waveform } from './Waveform'
 
 export interface PlayerHandle {

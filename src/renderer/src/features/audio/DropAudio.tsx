@@ -3,7 +3,7 @@ import { messageOf } from '../../api/api-error'
 import { Button } from '../../components/Button'
 import type { RecordingInfo } from '../../../../shared/recording-wire'
 import { useAppStore } from '../../stores/app-store'
-import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from './lib/pcm'
+import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from '../../lib/audio/pcm'
 
 /** The length of an audio file, when the browser can decode it (the history shows it). */
 const secondsOf = (file: Blob) => decodeToStudioPcm(file).then((pcm) => pcm.length / STUDIO_SAMPLE_RATE, () => undefined)

@@ -4,7 +4,7 @@ import type { RecordingInfo } from '../../../../shared/recording-wire'
 import { formatRelative } from '../../lib/format'
 import { recordingsOf } from '../../stores/recordings-slice'
 import { useAppStore } from '../../stores/app-store'
-import { clock } from './lib/transcript-export'
+import { clock } from '../../lib/audio/transcript-export'
 
 /** Recordings (or the speech history), newest first, searched by title and transcript. */
 export function RecordingHistory({ kind, label, onOpen }: { kind: 'studio' | 'speech'; label: string; onOpen: (rec: RecordingInfo) => void }) {

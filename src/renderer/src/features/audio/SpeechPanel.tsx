@@ -7,7 +7,7 @@ import { VOICES } from '../../lib/chat-params'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
 import { AudioPlayer } from './AudioPlayer'
-import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from './lib/pcm'
+import { decodeToStudioPcm, STUDIO_SAMPLE_RATE } from '../../lib/audio/pcm'
 import { RecordingHistory } from './RecordingHistory'
 import { useRecordingAudio } from './use-recording-audio'
 

@@ -3,7 +3,7 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { ErrorBanner, Notice } from '../../components/States'
 import type { RecordingTranscript } from '../../../../shared/recording-wire'
-import { clock, EXPORT_FORMATS, type ExportFormat } from './lib/transcript-export'
+import { clock, EXPORT_FORMATS, type ExportFormat } from '../../lib/audio/transcript-export'
 import { LANGUAGES, useTranscriptionModels } from './transcribe-options'
 import { useTranscriptionJob } from './use-transcription-job'
 

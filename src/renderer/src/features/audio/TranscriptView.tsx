@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { Button } from '../../components/Button'
 import { Notice } from '../../components/States'
 import type { RecordingTranscript } from '../../../../shared/recording-wire'
-import { downloadFile } from '../playground/download'
-import { clock, exportTranscript, type ExportFormat } from './lib/transcript-export'
+import { downloadFile } from '../../lib/download'
+import { clock, exportTranscript, type ExportFormat } from '../../lib/audio/transcript-export'
 
 /** A transcript: segments whose times seek the player, the text to edit and save, and the export in the chosen format. */
 export function TranscriptView({ transcript, format, title, currentTime, onSeek, onSave }: {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
-import { decodeToStudioPcm, peaks } from './lib/pcm'
+import { decodeToStudioPcm, peaks } from '../../lib/audio/pcm'
 
 export interface RecordingAudio {
   blob: Blob

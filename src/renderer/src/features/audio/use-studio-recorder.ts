@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useAppStore } from '../../stores/app-store'
-import { StudioRecorder, type RecorderSnapshot } from './lib/studio-recorder'
+import { StudioRecorder, type RecorderSnapshot } from '../../lib/audio/studio-recorder'
 
 /** The studio's recorder, wired to the gateway; the page re-renders with each snapshot. */
 export function useStudioRecorder() {

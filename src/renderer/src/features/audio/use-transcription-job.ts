@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { isAbort, messageOf } from '../../api/api-error'
 import type { TranscriptionInput } from '../../api/transcription-api'
 import { useAppStore } from '../../stores/app-store'
-import { STUDIO_SAMPLE_RATE } from './lib/pcm'
-import { type PieceTranscription, transcribeSamples, type TranscriptSoFar } from './lib/piece-transcription'
+import { STUDIO_SAMPLE_RATE } from '../../lib/audio/pcm'
+import { type PieceTranscription, transcribeSamples, type TranscriptSoFar } from '../../lib/audio/piece-transcription'
 
 export interface JobState {
   running: boolean

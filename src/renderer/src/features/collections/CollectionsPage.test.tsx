@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { applyChunk, emptyChoice } from '../../api/chat-result'
 import { createAppStore, StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi } from '../../test/fake-gateway-api'
-import { SourcesList } from '../tools/SourcesList'
-import { WebSearchSettings } from '../tools/WebSearchSettings'
+import { SourcesList } from '../../components/SourcesList'
 import CollectionsPage from './CollectionsPage'
 
 function withStore(ui: React.ReactNode) {
@@ -33,18 +32,6 @@ describe('collections page', () => {
     await user.click(within(table).getByRole('button', { name: 'Delete lunch.txt' }))
     await user.click(within(table).getByRole('button', { name: 'Confirm delete lunch.txt' }))
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
-  })
-})
-
-describe('web search settings', () => {
-  it('shows fields the config file sets as locked and saves the others', async () => {
-    const user = userEvent.setup()
-    withStore(<WebSearchSettings />)
-    const searx = await screen.findByLabelText('SearXNG instance URL')
-    expect(screen.getByLabelText('Results at most')).toBeDisabled()
-    await user.type(searx, 'http://127.0.0.1:8888')
-    await user.click(screen.getByRole('button', { name: 'Save web search settings' }))
-    await waitFor(() => expect(screen.getByLabelText('SearXNG instance URL')).toHaveValue('http://127.0.0.1:8888'))
   })
 })
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner, Spinner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
-import { downloadFile } from '../playground/download'
+import { downloadFile } from '../../lib/download'
 
 /** Shows a file's content (its first 200 KB) in a dialog, with a download of the whole. */
 export function FileViewer({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {

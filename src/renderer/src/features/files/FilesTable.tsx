@@ -6,7 +6,7 @@ import { EmptyState, ErrorBanner, SkeletonRows } from '../../components/States'
 import type { FileObject } from '../../../../shared/admin-wire'
 import { formatBytes, formatDate } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
-import { downloadFile } from '../playground/download'
+import { downloadFile } from '../../lib/download'
 
 type SortKey = 'created_at' | 'filename' | 'bytes'
 

@@ -17,15 +17,15 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
   const label = k.name ?? k.hint
   return (
     <tr>
-      <td><code>{k.hint}</code></td>
-      <td>{k.name ?? <span className="muted">—</span>}{fromConfig && <Badge title="Defined in the config file">config</Badge>}</td>
-      <td>{owner}</td>
-      <td>
+      <td data-label="Key"><code>{k.hint}</code></td>
+      <td data-label="Name">{k.name ?? <span className="muted">—</span>}{fromConfig && <Badge title="Defined in the config file">config</Badge>}</td>
+      <td data-label="Owner">{owner}</td>
+      <td data-label="Status">
         <Badge tone={TONE[k.status]}>{k.status}</Badge>
         {k.status === 'deprecated' && k.expires_at && <span className="muted small"> until {formatDate(k.expires_at)}</span>}
       </td>
-      <td className="muted">{formatDate(k.created_at)}</td>
-      <td className="muted">{k.last_used_at ? formatRelative(k.last_used_at) : 'never'}</td>
+      <td data-label="Created" className="muted">{formatDate(k.created_at)}</td>
+      <td data-label="Last used" className="muted">{k.last_used_at ? formatRelative(k.last_used_at) : 'never'}</td>
       <td className="row-actions">
         {live && !fromConfig && (
           <>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import { useRequest } from '../../lib/use-request'
@@ -25,8 +25,9 @@ export function NewKeyDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title="New API key"
+      dirty={!!(name.trim() || expires)}
       onClose={onClose}
-      footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={!ownerId || request.busy} onClick={() => void submit()}>{request.busy ? 'Creating…' : 'Create key'}</Button></>}
+      footer={<><DialogCancel /><Button variant="primary" disabled={!ownerId || request.busy} onClick={() => void submit()}>{request.busy ? 'Creating…' : 'Create key'}</Button></>}
     >
       <OwnerPicker kind={kind} owner={owner} labels={{ team: 'Team key', user: 'User key' }} onKind={setKind} onOwner={setOwner} />
       <Field label="Name" hint="optional, to recognise it in the list">

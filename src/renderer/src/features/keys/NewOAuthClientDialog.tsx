@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { OAUTH_SCOPES, type OAuthScope } from '../../../../shared/admin-wire'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import { useRequest } from '../../lib/use-request'
@@ -30,8 +30,9 @@ export function NewOAuthClientDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title="New OAuth client"
+      dirty={!!name.trim()}
       onClose={onClose}
-      footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={!ownerId || scopes.length === 0 || request.busy} onClick={() => void submit()}>{request.busy ? 'Creating…' : 'Create client'}</Button></>}
+      footer={<><DialogCancel /><Button variant="primary" disabled={!ownerId || scopes.length === 0 || request.busy} onClick={() => void submit()}>{request.busy ? 'Creating…' : 'Create client'}</Button></>}
     >
       <OwnerPicker kind={kind} owner={owner} labels={{ team: 'For a team', user: 'For a user' }} onKind={setKind} onOwner={setOwner} />
       <Field label="Name" hint="optional, to recognise it in the list">

@@ -3,7 +3,7 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
-import { MODEL_NAME } from '../models/model-forms'
+import { MODEL_NAME } from '../../lib/model-forms'
 
 /** Import of a model file that is already on the gateway's machine (copied in, checked, never moved). */
 export function ImportModelForm() {

@@ -77,9 +77,9 @@ export function LocalModelRow({ model: m, onUse }: { model: LocalModelInfo; onUs
   }
   return (
     <tr>
-      <td><strong>{m.name}</strong><div className="muted small">{m.description}</div></td>
-      <td className="small">{m.sizeBytes ? formatBytes(m.sizeBytes) : '—'}</td>
-      <td className="cell-state">{state}</td>
+      <td data-label="Model"><strong>{m.name}</strong><div className="muted small">{m.description}</div></td>
+      <td data-label="Size" className="small">{m.sizeBytes ? formatBytes(m.sizeBytes) : '—'}</td>
+      <td data-label="State" className="cell-state">{state}</td>
       <td className="row-actions">{actions}</td>
     </tr>
   )

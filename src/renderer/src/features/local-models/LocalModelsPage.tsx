@@ -8,9 +8,9 @@ import type { LocalModelInfo } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
 import { formatBytes } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
-import { ModelsSubnav } from '../models/ModelsSubnav'
-import { MODEL_NAME } from '../models/model-forms'
-import type { PageId } from '../shell/use-hash-route'
+import { ModelsSubnav } from '../../components/ModelsSubnav'
+import { MODEL_NAME } from '../../lib/model-forms'
+import type { PageId } from '../../lib/use-hash-route'
 import { ImportModelForm } from './ImportModelForm'
 import { LocalModelRow } from './LocalModelRow'
 
@@ -59,7 +59,7 @@ export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: Pag
             <section key={g.kind} className="stack" aria-labelledby={`kind-${g.kind}`}>
               <h2 id={`kind-${g.kind}`} className="section-title">{KIND_TITLE[g.kind] ?? g.kind}</h2>
               <div className="table-wrap" tabIndex={0} role="region" aria-label={`${KIND_TITLE[g.kind] ?? g.kind} models`}>
-                <table className="table">
+                <table className="table table-cards">
                   <thead><tr><th scope="col">Model</th><th scope="col">Size</th><th scope="col">State</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
                   <tbody>{g.models.map((m) => <LocalModelRow key={m.name} model={m} onUse={setUsing} />)}</tbody>
                 </table>

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ProviderProbe } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore } from '../../stores/app-store'
-import { PROVIDER_ID, pricingFrom, providerIdFrom } from './model-forms'
+import { PROVIDER_ID, pricingFrom, providerIdFrom } from '../../lib/model-forms'
 import { ProbeResult } from './ProbeResult'
 import { pickProblem, ProviderModelPicker, type PickRow } from './ProviderModelPicker'
 
@@ -65,10 +65,11 @@ export function AddProviderDialog({ onClose, onAdded }: { onClose: () => void; o
     <Dialog
       title="Add a provider"
       wide
+      dirty={!!(baseUrl.trim() || apiKey.trim() || idText !== null || rows.length)}
       onClose={onClose}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <DialogCancel />
           <Button variant="primary" disabled={request.busy || !!idError || !!urlError || !!problem} onClick={() => void save()}>
             {request.busy ? 'Saving…' : `Save provider${rows.length ? ` and ${rows.length} model${rows.length > 1 ? 's' : ''}` : ''}`}
           </Button>

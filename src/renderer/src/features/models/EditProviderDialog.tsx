@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ProviderInfo } from '../../../../shared/admin-wire'
@@ -20,7 +20,7 @@ export function EditProviderDialog({ provider, onClose }: { provider: ProviderIn
       onClose()
     })
   return (
-    <Dialog title={`Edit provider ${provider.id}`} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !!urlError} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save'}</Button></>}>
+    <Dialog title={`Edit provider ${provider.id}`} dirty={baseUrl !== (provider.base_url ?? '') || !!apiKey} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !!urlError} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save'}</Button></>}>
       <Field label="Base URL" hint="Empty: the provider's public API" error={urlError}>
         {(control) => <input {...control} className="input mono" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
       </Field>

@@ -1,16 +1,17 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { Dialog, DialogCancel } from '../../components/Dialog'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { ModelInfo } from '../../../../shared/admin-wire'
 import { useRequest } from '../../lib/use-request'
-import { useAppStore } from '../../stores/app-store'
-import { MODEL_NAME, pricingFrom } from './model-forms'
+import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
+import { selectUpstreamProviders } from '../../stores/catalog-selectors'
+import { MODEL_NAME, pricingFrom } from '../../lib/model-forms'
 
 /** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices. */
 export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: () => void }) {
-  const providers = useAppStore((s) => s.catalog.providers.filter((p) => p.type !== 'local'))
+  const providers = useAppStoreShallow(selectUpstreamProviders)
   const addModel = useAppStore((s) => s.addModel)
   const updateModel = useAppStore((s) => s.updateModel)
   const [provider, setProvider] = useState(model?.provider ?? providers[0]?.id ?? '')
@@ -33,7 +34,7 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
       onClose()
     })
   return (
-    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} onClose={onClose} footer={<><Button variant="ghost" onClick={onClose}>Cancel</Button><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
+    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} dirty={upstream !== (model?.upstream ?? '') || name !== (model?.name ?? '') || aliases !== (model?.aliases.join(', ') ?? '') || input !== (model?.pricing.input?.toString() ?? '') || output !== (model?.pricing.output?.toString() ?? '')} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
       <Field label="Provider" error={providers.length ? undefined : 'Add a provider first.'}>
         {(control) => (
           <select {...control} className="input" value={provider} onChange={(e) => setProvider(e.target.value)}>

@@ -7,7 +7,7 @@ import { messageOf } from '../../api/api-error'
 import { capabilitiesOf, enabledFor } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 import { ModelDialog } from './ModelDialog'
-import { pricingText } from './model-forms'
+import { pricingText } from '../../lib/model-forms'
 
 /** Every model: where it runs, aliases, what it does, prices, whether the chosen team may call it; edit and delete for models made here. */
 export function ModelsTable() {
@@ -21,6 +21,7 @@ export function ModelsTable() {
   const team = catalog.teams.find((t) => t.id === teamId)
   const providerType = new Map(catalog.providers.map((p) => [p.id, p.type]))
   const teamLocked = team?.source === 'config'
+  const configSource = useAppStore((s) => s.status?.config_source)
   return (
     <>
       <div className="section-head">
@@ -32,22 +33,17 @@ export function ModelsTable() {
           </select>
         </label>
       </div>
-      {teamLocked && <p className="muted small">Team {team!.name} comes from the config file: its models are changed there (<code>teams[].models</code>).</p>}
+      {teamLocked && <p className="muted small">Team {team!.name} comes from the config file{configSource ? <> (<code>{configSource}</code>)</> : null}: its models are changed there (<code>teams[].models</code>), then the gateway restarted.</p>}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Models table">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
-            <tr><th scope="col">Model</th><th scope="col">Aliases</th><th scope="col">Provider</th><th scope="col">Runs as</th><th scope="col">Does</th><th scope="col">Pricing (credits)</th><th scope="col">Enabled</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+            <tr><th scope="col">Model</th><th scope="col">Enabled</th><th scope="col">Aliases</th><th scope="col">Provider</th><th scope="col">Runs as</th><th scope="col">Does</th><th scope="col">Pricing (credits)</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
           </thead>
           <tbody>
             {catalog.models.map((m) => (
               <tr key={m.id}>
-                <td><strong>{m.name}</strong>{m.source === 'config' ? <Badge title="Defined in the config file">config</Badge> : null}<div className="muted small mono cell-id" title="Model id (X-Svc-Model-Id)">{m.id}</div></td>
-                <td>{m.aliases.length ? m.aliases.map((a) => <Badge key={a}>{a}</Badge>) : <span className="muted">—</span>}</td>
-                <td>{m.provider} <span className="muted">({providerType.get(m.provider) ?? '?'})</span></td>
-                <td className="mono small">{m.engine ? `${m.engine}${m.file ? ` · ${m.file.split(/[\\/]/).pop()}` : ''}` : m.upstream}</td>
-                <td>{capabilitiesOf(m, providerType.get(m.provider)).map((c) => <Badge key={c} tone="accent">{c}</Badge>)}</td>
-                <td className="small">{pricingText(m.pricing)}</td>
-                <td>
+                <td data-label="Model"><strong>{m.name}</strong>{m.source === 'config' ? <Badge title="Defined in the config file">config</Badge> : null}<div className="muted small mono cell-id" title="Model id (X-Svc-Model-Id)">{m.id}</div></td>
+                <td data-label="Enabled">
                   <input
                     type="checkbox"
                     aria-label={`${m.name} enabled for ${team?.name ?? 'the team'}`}
@@ -56,6 +52,11 @@ export function ModelsTable() {
                     onChange={(e) => setEnabled(teamId, m.name, e.target.checked).catch((err: unknown) => notify(messageOf(err), 'error'))}
                   />
                 </td>
+                <td data-label="Aliases">{m.aliases.length ? m.aliases.map((a) => <Badge key={a}>{a}</Badge>) : <span className="muted">—</span>}</td>
+                <td data-label="Provider">{m.provider} <span className="muted">({providerType.get(m.provider) ?? '?'})</span></td>
+                <td data-label="Runs as" className="mono small">{m.engine ? `${m.engine}${m.file ? ` · ${m.file.split(/[\\/]/).pop()}` : ''}` : m.upstream}</td>
+                <td data-label="Does">{capabilitiesOf(m, providerType.get(m.provider)).map((c) => <Badge key={c} tone="accent">{c}</Badge>)}</td>
+                <td data-label="Pricing" className="small">{pricingText(m.pricing)}</td>
                 <td className="row-actions">
                   {m.source !== 'config' && (
                     <>

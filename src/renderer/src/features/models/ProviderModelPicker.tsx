@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Button } from '../../components/Button'
 import type { UpstreamModel } from '../../../../shared/admin-wire'
-import { MODEL_NAME, modelNameFrom, pricingFrom } from './model-forms'
+import { MODEL_NAME, modelNameFrom, pricingFrom } from '../../lib/model-forms'
 
 /** One model picked to offer: the upstream id, the name clients will use, prices as typed. */
 export interface PickRow {

@@ -26,7 +26,7 @@ export function ProvidersTable() {
   }
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Providers table">
-      <table className="table">
+      <table className="table table-cards">
         <thead>
           <tr><th scope="col">Provider</th><th scope="col">URL</th><th scope="col">Key</th><th scope="col">Models</th><th scope="col">Connection</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
         </thead>
@@ -36,11 +36,11 @@ export function ProvidersTable() {
             const fromConfig = p.source === 'config'
             return (
               <tr key={p.id}>
-                <td><strong>{p.id}</strong> <Badge>{TYPE_LABEL[p.type]}</Badge>{fromConfig && <Badge title="Defined in the config file; change it there">config</Badge>}</td>
-                <td className="mono small cell-url">{p.type === 'local' ? '—' : (p.base_url ?? 'default')}</td>
-                <td>{p.type === 'local' ? '—' : p.has_api_key ? <Badge tone="ok">set</Badge> : <Badge tone="warn">none</Badge>}</td>
-                <td>{count}</td>
-                <td className="small">{p.type === 'local' ? <span className="muted">offline engines</span> : <ProbeResult probe={results[p.id] ?? null} />}</td>
+                <td data-label="Provider"><strong>{p.id}</strong> <Badge>{TYPE_LABEL[p.type]}</Badge>{fromConfig && <Badge title="Defined in the config file; change it there">config</Badge>}</td>
+                <td data-label="URL" className="mono small cell-url">{p.type === 'local' ? '—' : (p.base_url ?? 'default')}</td>
+                <td data-label="Key">{p.type === 'local' ? '—' : p.has_api_key ? <Badge tone="ok">set</Badge> : <Badge tone="warn">none</Badge>}</td>
+                <td data-label="Models">{count}</td>
+                <td data-label="Connection" className="small">{p.type === 'local' ? <span className="muted">offline engines</span> : <ProbeResult probe={results[p.id] ?? null} />}</td>
                 <td className="row-actions">
                   {p.type !== 'local' && <Button size="sm" icon="plug" disabled={results[p.id] === 'testing'} aria-label={`Test ${p.id}`} onClick={() => void test(p.id)}>Test</Button>}
                   {!fromConfig && (

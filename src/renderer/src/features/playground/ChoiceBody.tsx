@@ -5,7 +5,7 @@ import { LogprobText } from './LogprobText'
 import { MessageText } from './MessageText'
 import { StructuredResult } from './StructuredResult'
 import { ToolCallCard } from './ToolCallCard'
-import { SourcesList } from '../tools/SourcesList'
+import { SourcesList } from '../../components/SourcesList'
 
 /** One choice of an answer: text (or tokens with logprobs), refusal, parsed JSON, audio, tool calls. */
 export function ChoiceBody({ choice, answer, raw, pending, answerableCallIds, onAnswerCall }: {

@@ -3,6 +3,7 @@ import type { ModelOption } from '../../lib/model-options'
 import type { CompareColumn } from '../../stores/compare-slice'
 import { useAppStore } from '../../stores/app-store'
 import { AnswerMetaLine } from './AnswerMetaLine'
+import { MessageText } from './MessageText'
 import { ModelPicker } from './ModelPicker'
 
 export function CompareColumnView({ column, index, options, canRemove }: { column: CompareColumn; index: number; options: ModelOption[]; canRemove: boolean }) {
@@ -22,7 +23,7 @@ export function CompareColumnView({ column, index, options, canRemove }: { colum
           <p className="field-error" role="alert">{column.error}</p>
         ) : choice?.content || choice?.toolCalls.length ? (
           <>
-            <div className="answer-text" data-testid="compare-answer">{choice.content}{column.status === 'running' && <span className="caret" aria-hidden="true" />}</div>
+            <MessageText text={choice.content} raw={false} pending={column.status === 'running'} testId="compare-answer" />
             {choice.toolCalls.map((c) => <pre key={c.id} className="code-block">{c.function.name}({c.function.arguments})</pre>)}
           </>
         ) : column.status === 'running' ? (

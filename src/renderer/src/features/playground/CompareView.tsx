@@ -3,7 +3,7 @@ import { Button } from '../../components/Button'
 import { ErrorBanner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
 import { compareStartModels, MAX_COMPARE_COLUMNS } from '../../stores/compare-slice'
-import { SEND_KEYS } from './Composer'
+import { SEND_KEYS } from '../../lib/send-keys'
 import { CompareColumnView } from './CompareColumnView'
 import { useModelOptions } from './use-model-options'
 

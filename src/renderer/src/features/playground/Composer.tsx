@@ -2,12 +2,11 @@ import { useRef, useState } from 'react'
 import { Button } from '../../components/Button'
 import { base64OfDataUrl, readFileAsDataUrl } from '../../lib/audio-data'
 import { localId, type Attachment } from '../../lib/playground-model'
+import { SEND_KEYS } from '../../lib/send-keys'
 import { useAppStore } from '../../stores/app-store'
 import { AttachmentList } from './AttachmentList'
-import { VoiceMessageButton } from '../audio/VoiceMessageButton'
+import { VoiceMessageButton } from './VoiceMessageButton'
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-export const SEND_KEYS = isMac ? '⌘ Enter' : 'Ctrl Enter'
 
 async function toAttachment(file: File): Promise<Attachment | string> {
   const dataUrl = await readFileAsDataUrl(file)

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { ConfirmButton } from '../../components/ConfirmButton'
 import type { ConversationSummary } from '../../../../shared/admin-wire'
+import { plainTitle } from '../../../../shared/plain-title'
 import { formatRelative } from '../../lib/format'
 
 export function ConversationRow({ conversation: c, modelLabel, current, onOpen, onRename, onDelete, onExport }: {
@@ -16,6 +17,7 @@ export function ConversationRow({ conversation: c, modelLabel, current, onOpen, 
 }) {
   const [renaming, setRenaming] = useState(false)
   const [title, setTitle] = useState(c.title)
+  const shown = plainTitle(c.title) || c.title
   return (
     <li className={`conversation${current ? ' conversation-current' : ''}`}>
       {renaming ? (
@@ -32,19 +34,19 @@ export function ConversationRow({ conversation: c, modelLabel, current, onOpen, 
         </form>
       ) : (
         <button type="button" className="conversation-open" aria-current={current ? 'true' : undefined} onClick={onOpen}>
-          <span className="conversation-title">{c.title}</span>
+          <span className="conversation-title">{shown}</span>
           <span className="conversation-meta">{formatRelative(c.updated_at)} · {modelLabel ?? 'no model'} · {c.message_count} msg</span>
         </button>
       )}
       {current && (
         <div className="conversation-actions">
-          <Button size="sm" variant="ghost" icon="edit" aria-label={`Rename ${c.title}`} onClick={() => {
+          <Button size="sm" variant="ghost" icon="edit" aria-label={`Rename ${shown}`} onClick={() => {
               setTitle(c.title)
               setRenaming(true)
             }} />
-          <Button size="sm" variant="ghost" aria-label={`Export ${c.title} as JSON`} onClick={() => onExport('json')}>JSON</Button>
-          <Button size="sm" variant="ghost" aria-label={`Export ${c.title} as MD (Markdown)`} onClick={() => onExport('md')}>MD</Button>
-          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${c.title}`} confirmLabel={`Click again to delete ${c.title}`} onConfirm={onDelete} />
+          <Button size="sm" variant="ghost" aria-label={`Export ${shown} as JSON`} onClick={() => onExport('json')}>JSON</Button>
+          <Button size="sm" variant="ghost" aria-label={`Export ${shown} as MD (Markdown)`} onClick={() => onExport('md')}>MD</Button>
+          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${shown}`} confirmLabel={`Click again to delete ${shown}`} onConfirm={onDelete} />
         </div>
       )}
     </li>

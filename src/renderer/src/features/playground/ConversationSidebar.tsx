@@ -5,7 +5,7 @@ import { ErrorBanner, SkeletonRows } from '../../components/States'
 import { messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
 import { ConversationRow } from './ConversationRow'
-import { downloadFile } from './download'
+import { downloadFile } from '../../lib/download'
 import { useDrawerFocus } from './use-drawer-focus'
 
 /** Saved conversations: search, open, rename, export (JSON, Markdown), delete. */

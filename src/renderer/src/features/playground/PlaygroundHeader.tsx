@@ -1,4 +1,5 @@
 import { Button } from '../../components/Button'
+import { plainTitle } from '../../../../shared/plain-title'
 import { Tabs } from '../../components/Tabs'
 import { useAppStore } from '../../stores/app-store'
 import { ModelPicker } from './ModelPicker'
@@ -24,8 +25,11 @@ export function PlaygroundHeader({ sidebarOpen, panelOpen, onViewCode, onSaveAge
   const setMode = useAppStore((s) => s.setPlaygroundMode)
   const newConversation = useAppStore((s) => s.newConversation)
   const options = useModelOptions()
+  const conversationTitle = useAppStore((s) => s.conversationTitle)
   return (
     <div className="pg-header">
+      {/* The page's heading for screen readers and the outline; the header's controls say the rest visually. */}
+      <h1 className="visually-hidden">{conversationTitle ? `Playground: ${plainTitle(conversationTitle)}` : 'Playground'}</h1>
       <Button size="sm" variant="ghost" icon="sidebar" aria-label="Show or hide conversations" aria-expanded={sidebarOpen} onClick={onToggleSidebar} />
       <Tabs label="Playground mode" tabs={MODES} value={mode} onChange={setMode} idPrefix="pg-mode" />
       {mode === 'chat' ? <ModelPicker options={options} value={model} onChange={setModel} /> : <span className="pg-title muted">Same conversation, two to four models, side by side</span>}

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { defaultModel } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
-import { Onboarding } from '../onboarding/Onboarding'
-import type { PageId } from '../shell/use-hash-route'
-import { NARROW, useMediaQuery } from '../shell/use-media-query'
+import { NARROW, useMediaQuery } from '../../lib/use-media-query'
 import { ChatView } from './ChatView'
 import { CompareView } from './CompareView'
 import { ConversationSidebar } from './ConversationSidebar'
@@ -17,9 +15,9 @@ import { ViewCodeDialog } from './ViewCodeDialog'
 /**
  * The playground: conversations on the left, the chat (or compare) in the middle, request settings on
  * the right. Both side panels fold away at any width; below ~1000 px they are drawers over the chat.
- * With no chat model to talk to, the middle offers the ways to get one.
+ * With no chat model to talk to, the middle shows `welcome`: the shell passes the ways to get one.
  */
-export function PlaygroundPage({ onNavigate }: { onNavigate: (page: PageId) => void }) {
+export function PlaygroundPage({ welcome }: { welcome: ReactNode }) {
   const mode = useAppStore((s) => s.playgroundMode)
   const running = useAppStore((s) => (s.playgroundMode === 'chat' ? s.run.status === 'running' : s.compare.running))
   const sendComposer = useAppStore((s) => s.sendComposer)
@@ -77,7 +75,7 @@ export function PlaygroundPage({ onNavigate }: { onNavigate: (page: PageId) => v
           onTogglePanel={() => (setPanel((v) => !v), narrow && setSidebar(false))}
         />
         <div className="pg-mode-panel" role="tabpanel" id="pg-mode-panel" aria-labelledby={`pg-mode-tab-${mode}`}>
-          {onboarding ? <Onboarding onNavigate={onNavigate} /> : mode === 'chat' ? <ChatView /> : <CompareView />}
+          {onboarding ? welcome : mode === 'chat' ? <ChatView /> : <CompareView />}
         </div>
       </section>
       {panel && <SettingsPanel drawer={narrow} onClose={() => setPanel(false)} />}

@@ -5,9 +5,9 @@ import { Field } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
-import { SEND_KEYS } from '../playground/Composer'
+import { SEND_KEYS } from '../../lib/send-keys'
 import { DesktopPortSection } from './DesktopPortSection'
-import { WebSearchSettings } from '../tools/WebSearchSettings'
+import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [

@@ -27,7 +27,7 @@ describe('AppShell', () => {
   it('shows navigation and the gateway state: endpoint with a copy button, models, credits', async () => {
     renderShell()
     const nav = await screen.findByRole('navigation', { name: 'Main' })
-    expect(nav).toHaveTextContent('PlaygroundFilesCollectionsAudioKeysModelsUsageSettings')
+    expect(nav).toHaveTextContent('PlaygroundFilesCollectionsAudioKeysTeamsModelsUsageSettings')
     const status = screen.getByRole('banner', { name: 'Gateway status' })
     expect(status).toHaveTextContent('http://127.0.0.1:4310/v1')
     expect(screen.getByRole('button', { name: 'Copy endpoint URL' })).toBeInTheDocument()
@@ -113,5 +113,24 @@ describe('AppShell: small fixes of issue 12', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('AppShell: issue 22', () => {
+  it("the header's model count follows a provider added here, without waiting for the next status poll", async () => {
+    const store = renderShell()
+    const models = await screen.findByRole('button', { name: /^Models/ })
+    await waitFor(() => expect(models).toHaveTextContent('Models3'))
+    await act(async () => {
+      await store.getState().addProvider({ id: 'new', type: 'openai', base_url: 'http://new/v1', api_key: 'sk-1' }, [{ upstream: 'up-a', name: 'a-model', pricing: {} }])
+    })
+    expect(models).toHaveTextContent('Models4')
+  })
+
+  it('the playground has a top-level heading, naming the open conversation in words rather than Markdown', async () => {
+    const store = renderShell()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playground' })).toBeInTheDocument()
+    act(() => store.setState({ conversationTitle: '# Plan the **launch**' }))
+    expect(screen.getByRole('heading', { level: 1, name: 'Playground: Plan the launch' })).toBeInTheDocument()
   })
 })

@@ -1,20 +1,23 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { PageErrorBoundary } from '../../components/PageErrorBoundary'
 import { Spinner } from '../../components/States'
 import { useAppStore } from '../../stores/app-store'
+import { Onboarding } from '../models/Onboarding'
 import { PlaygroundPage } from '../playground/PlaygroundPage'
 import { FirstRunKeyDialog } from './FirstRunKeyDialog'
 import { LoginScreen, UnreachableScreen } from './LoginScreen'
 import { NavRail } from './NavRail'
 import { StatusBar } from './StatusBar'
 import { Toasts } from './Toasts'
-import { useHashRoute, type PageId } from './use-hash-route'
-import { PHONE, useMediaQuery } from './use-media-query'
+import { pageLabel, useHashRoute, type PageId } from '../../lib/use-hash-route'
+import { PHONE, useMediaQuery } from '../../lib/use-media-query'
 import { useTheme } from './use-theme'
 
 const FilesPage = lazy(() => import('../files/FilesPage'))
 const CollectionsPage = lazy(() => import('../collections/CollectionsPage'))
 const AudioPage = lazy(() => import('../audio/AudioPage'))
 const KeysPage = lazy(() => import('../keys/KeysPage'))
+const TeamsPage = lazy(() => import('../teams/TeamsPage'))
 const ModelsPage = lazy(() => import('../models/ModelsPage'))
 const LocalModelsPage = lazy(() => import('../local-models/LocalModelsPage'))
 const AgentsPage = lazy(() => import('../agents/AgentsPage'))
@@ -27,11 +30,12 @@ const HEARTBEAT_MS = 3_000
 
 function Page({ page, navigate }: { page: PageId; navigate: (page: PageId) => void }) {
   switch (page) {
-    case 'playground': return <PlaygroundPage onNavigate={navigate} />
+    case 'playground': return <PlaygroundPage welcome={<Onboarding onNavigate={navigate} />} />
     case 'files': return <FilesPage />
     case 'collections': return <CollectionsPage />
     case 'audio': return <AudioPage />
     case 'keys': return <KeysPage />
+    case 'teams': return <TeamsPage />
     case 'models': return <ModelsPage onNavigate={navigate} />
     case 'local-models': return <LocalModelsPage onNavigate={navigate} />
     case 'agents': return <AgentsPage onNavigate={navigate} />
@@ -87,9 +91,11 @@ export function AppShell() {
       <div className="app-main">
         <StatusBar onNavigate={go} onOpenNav={phone ? () => setNavOpen(true) : undefined} />
         <main id="main" className={`page page-${page}`} tabIndex={-1}>
-          <Suspense fallback={<div className="page-loading"><Spinner /></div>}>
-            <Page page={page} navigate={go} />
-          </Suspense>
+          <PageErrorBoundary key={page} page={pageLabel(page)}>
+            <Suspense fallback={<div className="page-loading"><Spinner /></div>}>
+              <Page page={page} navigate={go} />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
       </div>
       <Toasts />

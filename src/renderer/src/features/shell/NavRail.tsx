@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Button } from '../../components/Button'
 import { Icon } from '../../components/Icon'
-import { navPageOf, PAGES, type PageId } from './use-hash-route'
+import { navPageOf, PAGES, type PageId } from '../../lib/use-hash-route'
 
 /** The navigation: a rail beside the page, or (on a phone) a drawer over it with `onClose`. */
 export function NavRail({ page, onNavigate, onClose }: { page: PageId; onNavigate: (page: PageId) => void; onClose?: () => void }) {

@@ -11,6 +11,8 @@ export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'model
   const status = useAppStore((s) => s.status)
   const error = useAppStore((s) => s.statusError)
   const chatModels = useAppStore((s) => s.catalog.models.filter(isChatModel).length)
+  // The catalog is read again after every change made here; the status only every few seconds.
+  const models = useAppStore((s) => (s.catalog.status === 'ready' ? s.catalog.models.length : s.status?.counts.models))
   const endpoint = `${url}/v1`
   return (
     <header className="status-bar" aria-label="Gateway status">
@@ -30,8 +32,8 @@ export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'model
         )}
         <button type="button" className="status-item" onClick={() => onNavigate('models')} title="Models configured in the gateway">
           <span className="status-label">Models</span>
-          <span className="status-value">{status ? `${status.counts.models}` : '—'}</span>
-          <span className="status-sub">{status && chatModels !== status.counts.models ? `${chatModels} chat` : ''}</span>
+          <span className="status-value">{models ?? '—'}</span>
+          <span className="status-sub">{models !== undefined && chatModels !== models ? `${chatModels} chat` : ''}</span>
         </button>
         <button type="button" className="status-item" onClick={() => onNavigate('usage')} title="Company credits balance">
           <span className="status-label">Credits</span>

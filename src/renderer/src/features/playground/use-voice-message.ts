@@ -3,9 +3,9 @@ import { messageOf } from '../../api/api-error'
 import type { ModelInfo } from '../../../../shared/admin-wire'
 import { localId } from '../../lib/playground-model'
 import { useAppStore, useAppStoreApi } from '../../stores/app-store'
-import { openMicrophone } from './lib/mic-capture'
-import { concatSamples, STUDIO_SAMPLE_RATE, wavBlob } from './lib/pcm'
-import { microphoneProblem } from './lib/studio-recorder'
+import { openMicrophone } from '../../lib/audio/mic-capture'
+import { concatSamples, STUDIO_SAMPLE_RATE, wavBlob } from '../../lib/audio/pcm'
+import { microphoneProblem } from '../../lib/audio/studio-recorder'
 
 /** Models that hear audio in chat (OpenAI's gpt-4o-audio family and the like) get the voice message itself. */
 export const takesAudioInput = (m: ModelInfo | undefined) => !!m && m.kind === 'chat' && /audio/i.test(m.upstream ?? m.name)

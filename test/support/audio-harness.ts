@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeOpenAi } from '../../../../test/support/fake-openai'
-import { withOpenAiClient } from '../../../../test/support/openai-client-gateway'
-import { baseConfigData, startTestGateway, TEAM_KEY } from '../../../../test/support/harness'
-import { TEST_WHISPER_MODEL } from '../../engines/engine-test-support'
+import { startFakeOpenAi } from './fake-openai'
+import { withOpenAiClient } from './openai-client-gateway'
+import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
+import { TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
 
 /** A whisper model whose tensor headers are garbled: whisper.cpp hits GGML_ASSERT and aborts its process. */
 function corruptCopy(): string {

@@ -1,4 +1,4 @@
-import type { ModelPricing } from '../../../../shared/admin-wire'
+import type { ModelPricing } from '../../../shared/admin-wire'
 
 /** What the gateway takes as a model name (models-admin's rule): letters, digits and . _ : / - */
 export const MODEL_NAME = /^[A-Za-z0-9_.:/-]+$/

@@ -1,5 +1,5 @@
-import type { TranscriptSegmentInfo } from '../../../../../shared/recording-wire'
-import { toSrt, toVtt } from '../../../../../shared/transcript-subtitles'
+import type { TranscriptSegmentInfo } from '../../../../shared/recording-wire'
+import { toSrt, toVtt } from '../../../../shared/transcript-subtitles'
 
 export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]

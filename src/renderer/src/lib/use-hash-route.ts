@@ -7,6 +7,7 @@ export const PAGES = [
   { id: 'collections', label: 'Collections', icon: 'search' },
   { id: 'audio', label: 'Audio', icon: 'audio' },
   { id: 'keys', label: 'Keys', icon: 'keys' },
+  { id: 'teams', label: 'Teams', icon: 'teams' },
   { id: 'models', label: 'Models', icon: 'models' },
   { id: 'usage', label: 'Usage', icon: 'usage' },
   { id: 'settings', label: 'Settings', icon: 'settings' },
@@ -29,6 +30,9 @@ export function pageFromHash(hash: string): PageId | null {
   const id = hash.slice(2)
   return ALL.includes(id) ? (id as PageId) : 'playground'
 }
+
+/** A page's name as the navigation shows it. */
+export const pageLabel = (page: PageId): string => [...PAGES, ...SUB_PAGES].find((p) => p.id === page)!.label
 
 /** The navigation entry that is current on a page. */
 export const navPageOf = (page: PageId) => SUB_PAGES.find((p) => p.id === page)?.parent ?? page

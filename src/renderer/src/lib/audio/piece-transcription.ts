@@ -1,5 +1,5 @@
-import type { TranscriptSegmentInfo } from '../../../../../shared/recording-wire'
-import type { TranscriptResult } from '../../../api/transcription-api'
+import type { TranscriptSegmentInfo } from '../../../../shared/recording-wire'
+import type { TranscriptResult } from '../../api/transcription-api'
 import { wavBlob } from './pcm'
 import { type AudioPiece, SpeechChunker } from './speech-chunker'
 

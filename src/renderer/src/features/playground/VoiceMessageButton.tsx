@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button'
-import { clock } from './lib/transcript-export'
+import { clock } from '../../lib/audio/transcript-export'
 import { useVoiceMessage } from './use-voice-message'
 
 /** The composer's microphone: record a voice message; stop puts it into the draft. */

@@ -1,4 +1,4 @@
-import type { PageId } from '../shell/use-hash-route'
+import type { PageId } from '../lib/use-hash-route'
 
 const SECTIONS = [
   { id: 'models', label: 'Providers and models' },

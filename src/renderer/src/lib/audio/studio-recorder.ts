@@ -1,4 +1,4 @@
-import type { RecordingInfo } from '../../../../../shared/recording-wire'
+import type { RecordingInfo } from '../../../../shared/recording-wire'
 import { openMicrophone } from './mic-capture'
 import { concatSamples, STUDIO_SAMPLE_RATE } from './pcm'
 import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { Icon } from '../../components/Icon'
 import { useAppStore } from '../../stores/app-store'
-import { AddProviderDialog } from '../models/AddProviderDialog'
-import type { PageId } from '../shell/use-hash-route'
+import { AddProviderDialog } from './AddProviderDialog'
+import type { PageId } from '../../lib/use-hash-route'
 
 /**
  * What the playground shows while there is no chat model the team may call: says so, and offers the

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { startFakeAnthropic } from '../../../../test/support/fake-anthropic'
-import { startFakeOpenAi } from '../../../../test/support/fake-openai'
-import { baseConfigData, startTestGateway, TEAM_KEY } from '../../../../test/support/harness'
+import { startFakeAnthropic } from './fake-anthropic'
+import { startFakeOpenAi } from './fake-openai'
+import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
 
 export const SONNET = 'claude-sonnet-4-5-20250929'
 export const PRICING = { input: 3000, output: 15000, cached_input: 300, cache_write: 3750 }

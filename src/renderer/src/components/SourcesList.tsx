@@ -1,4 +1,4 @@
-import type { UrlCitation } from '../../../../shared/chat/types'
+import type { UrlCitation } from '../../../shared/chat/types'
 
 /** What a gateway tool's source is, from its citation URL: a web page, a collection's document, or an uploaded file. */
 function describe(url: string): { label: string; href: string | null } {

@@ -1,4 +1,4 @@
-import { wavHeader } from '../../../lib/audio-data'
+import { wavHeader } from '../audio-data'
 
 /** 16 kHz mono: what whisper hears, and what the studio records and sends. */
 export const STUDIO_SAMPLE_RATE = 16000

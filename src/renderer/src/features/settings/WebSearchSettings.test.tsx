@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import '../../test/dom-test-setup'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { createAppStore, StoreContext } from '../../stores/app-store'
+import { fakeGatewayApi } from '../../test/fake-gateway-api'
+import { WebSearchSettings } from './WebSearchSettings'
+
+function withStore(ui: React.ReactNode) {
+  const store = createAppStore({ api: fakeGatewayApi(), storage: window.localStorage })
+  render(<StoreContext.Provider value={store}>{ui}</StoreContext.Provider>)
+  return store
+}
+
+describe('web search settings', () => {
+  it('shows fields the config file sets as locked and saves the others', async () => {
+    const user = userEvent.setup()
+    withStore(<WebSearchSettings />)
+    const searx = await screen.findByLabelText('SearXNG instance URL')
+    expect(screen.getByLabelText('Results at most')).toBeDisabled()
+    await user.type(searx, 'http://127.0.0.1:8888')
+    await user.click(screen.getByRole('button', { name: 'Save web search settings' }))
+    await waitFor(() => expect(screen.getByLabelText('SearXNG instance URL')).toHaveValue('http://127.0.0.1:8888'))
+  })
+})
