@@ -48,6 +48,7 @@ export function createCommitRetry({ firstDelayMs = 50, maxDelayMs = 2000, log }:
         timer = undefined
         retry()
       }, delay)
+      timer.unref()
     },
 
     succeeded(): void {

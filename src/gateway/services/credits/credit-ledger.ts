@@ -70,6 +70,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   let pendingMicro = 0
   let scheduled = false
   let lastCommit = -Infinity
+  let closed = false
   const retry = createCommitRetry(retryOptions)
   const unwrittenRows = () => pending.length + replacing.length + unwrittenStarted.length
 
@@ -110,6 +111,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
    */
   function commit(force: boolean): void {
     scheduled = false
+    if (closed) return
     const at = now()
     const due = dueStartedRows(at)
     armStartedTimer()
@@ -184,6 +186,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     flush,
     /** Stops the timers (on shutdown, after the last flush); returns how many answered requests stay unrecorded. */
     close(): number {
+      closed = true
       clearTimeout(startedTimer)
       startedTimer = undefined
       retry.cancel()
