@@ -18,7 +18,7 @@ interface PhaseResult {
 }
 
 /** Clients chat and a client polls `/health` (latency of each) until `run` ends; then the gateway's longest stall. */
-async function phase(g: FaultGateway, run: () => Promise<void>): Promise<PhaseResult> {
+async function phase(g: FaultGateway, run: () => Promise<unknown>): Promise<PhaseResult> {
   await g.loopStalls()
   let over = false
   const health: number[] = []

@@ -20,6 +20,7 @@ import { lazyRequestLogger } from '../http/lazy-request-logger'
 import { installZodValidation } from '../http/route-schemas'
 import { GATEWAY_VERSION } from '../kernel/version'
 import { startFileHousekeeping } from '../services/files/file-housekeeping'
+import { servingBusyTimeout } from '../store/database'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices, type GatewayServices } from './services'
 
@@ -52,6 +53,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log)
   const recovered = await services.recordings.recover()
   if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
+  servingBusyTimeout(deps.store.db)
   app.addHook('onClose', async () => {
     stopHousekeeping()
     await services.close()

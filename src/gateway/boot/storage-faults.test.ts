@@ -79,6 +79,11 @@ describe('a gateway whose database another process holds locked', () => {
     expect(during.problems).toEqual([expect.stringMatching(/^usage_log_unwritable: the database is locked by another process; \d+ answered requests? wait to be recorded$/)])
     expect(healthSeen).toContain('degraded')
 
+    // A stored completion is paid for once answered: the lock costs its stored copy, not the answer.
+    const stored = await fetch(`${g.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-echo', store: true, messages: [{ role: 'user', content: 'Count this one.' }] }) })
+    expect(stored.status).toBe(200)
+    answered.push({ id: stored.headers.get('x-request-id')!, stream: false })
+
     const refused = await post(`${g.url}/admin/conversations`, bigConversation)
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('2')

@@ -19,24 +19,30 @@ export function openDatabase(file: string, opts: { nativeBinding?: string } = {}
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
-  // Opening may wait for another process's write (start-up has nothing else to serve); see SERVING_BUSY_TIMEOUT_MS.
-  db.pragma(`busy_timeout = ${OPENING_BUSY_TIMEOUT_MS}`)
+  // Start-up may wait for another process's write: it has nothing else to serve yet (see servingBusyTimeout).
+  db.pragma(`busy_timeout = ${STARTING_BUSY_TIMEOUT_MS}`)
   migrate(db)
-  db.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`)
   return db
 }
 
-const OPENING_BUSY_TIMEOUT_MS = 5000
+const STARTING_BUSY_TIMEOUT_MS = 5000
 
 /**
  * How long a write waits for the lock of another process (a backup tool, the `sqlite3` shell) once the
- * gateway serves. better-sqlite3 is synchronous: the wait blocks the whole event loop, every request and
- * `/health` with it (5 s measured 5 s of stall). A data dir has one gateway, so only another process
+ * gateway serves (start-up waits 5 s). better-sqlite3 is synchronous: the wait blocks the whole event
+ * loop, every request and `/health` with it (5 s measured 5.2 s of stall in `npm run bench -- fault`).
+ * A data dir has one gateway, so only another process
  * ever holds the lock: 20 ms absorbs a short write of the shell; past it the write fails with
  * SQLITE_BUSY, the usage log's group commit retries with back-off and a request's own write answers
- * 503 with Retry-After, so a lock held for seconds costs no more than 20 ms of stall at a time.
+ * 503 with Retry-After, so a lock held for seconds costs no more than 20 ms of stall at a time. (The
+ * group commit's transaction reads before it writes, so SQLite fails it at once without waiting at all.)
  */
 export const SERVING_BUSY_TIMEOUT_MS = 20
+
+/** Once start-up's writes are done and the gateway is about to serve: see SERVING_BUSY_TIMEOUT_MS. */
+export function servingBusyTimeout(db: Db): void {
+  db.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`)
+}
 
 /**
  * Keys, usage and conversations live in these files: 0600 whatever the umask. SQLite gives the -wal

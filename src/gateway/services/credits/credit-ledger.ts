@@ -36,6 +36,8 @@ export const outOfCredits = () =>
 /** How long a request runs before its `started` row is written. */
 export const STARTED_ROW_AFTER_MS = 250
 
+export const INTERRUPTED = 'The gateway stopped before the request ended (a crash or a kill); its usage is unknown and was not charged.'
+
 /** The most rows one group commit writes: about 10 ms of the event loop (11 µs a row). */
 const MAX_ROWS_PER_COMMIT = 1000
 
@@ -43,8 +45,6 @@ const sumCredits = (rows: UsageRow[]) => rows.reduce((sum, r) => sum + r.credits
 
 /** Answered requests waiting to be recorded before new paid requests are refused (about 10 MB of rows). */
 export const MAX_UNWRITTEN_ROWS = 10_000
-
-export const INTERRUPTED = 'The gateway stopped before the request ended (a crash or a kill); its usage is unknown and was not charged.'
 
 export interface CreditLedgerOptions {
   minCommitIntervalMs?: number
@@ -60,7 +60,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   let heldMicro = 0
   /** Requests that began, with when, and how to make their `started` row (made only if it is written). */
   const starting = new Map<string, { at: number; row: () => UsageRow }>()
-  /** Requests whose `started` row is committed: their final row replaces it. */
+  /** Requests whose `started` row is committed (or waits in `unwrittenStarted`): their final row replaces it. */
   const written = new Set<string>()
   let startedTimer: NodeJS.Timeout | undefined
   let pending: UsageRow[] = []
@@ -70,6 +70,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   let pendingMicro = 0
   let scheduled = false
   let lastCommit = -Infinity
+  let closed = false
   const retry = createCommitRetry(retryOptions)
   const unwrittenRows = () => pending.length + replacing.length + unwrittenStarted.length
 
@@ -110,6 +111,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
    */
   function commit(force: boolean): void {
     scheduled = false
+    if (closed) return
     const at = now()
     const due = dueStartedRows(at)
     armStartedTimer()
@@ -184,6 +186,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
     flush,
     /** Stops the timers (on shutdown, after the last flush); returns how many answered requests stay unrecorded. */
     close(): number {
+      closed = true
       clearTimeout(startedTimer)
       startedTimer = undefined
       retry.cancel()

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
 import type { Clock } from '../../kernel/runtime'
+import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
 import type { CallContext } from '../../providers/contracts/provider-config'
 import type { Modalities, Modality, ProviderRegistry } from '../../providers/registry'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
@@ -172,10 +173,19 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       this.settle(run, { target: null, status: statusOfError(err, run.ctx), stream, error: (err as Error).message })
     },
 
-    /** Keeps request and reply of a `store: true` completion, tied to its usage row. */
+    /**
+     * Keeps request and reply of a `store: true` completion, tied to its usage row. The answer is paid
+     * for by now: a full disk or a locked database costs the stored copy (logged), never the answer.
+     */
     storeCompletion(run: Run, c: { id: string; modelName: string; request: unknown; response: unknown }): void {
       const { ctx } = run
-      store.completions.insert({ ...c, usageId: ctx.requestId, createdAt: ctx.startedAt, teamId: ctx.principal.team.id, metadata: run.metadata ?? {} })
+      try {
+        store.completions.insert({ ...c, usageId: ctx.requestId, createdAt: ctx.startedAt, teamId: ctx.principal.team.id, metadata: run.metadata ?? {} })
+      } catch (err) {
+        const fault = storageFault(err)
+        if (!fault) throw err
+        log?.warn({ requestId: ctx.requestId }, `the completion was answered but not stored: ${STORAGE_FAULT_CAUSE[fault]}`)
+      }
     },
   }
 }
