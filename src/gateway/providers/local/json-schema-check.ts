@@ -153,12 +153,14 @@ function checkBounds(s: Schema, path: string, types: readonly unknown[] | null):
 function checkValues(s: Schema, path: string, types: readonly unknown[] | null): void {
   const fits = (v: unknown) => types === null || typesOf(v).some((t) => types.includes(t))
   if ('enum' in s) {
-    if (!Array.isArray(s.enum)) throw badRequest(`${path}.enum must be an array of values.`, `${path}.enum`, 'invalid_schema')
-    if (s.enum.length === 0) throw unsatisfiable(`${path}.enum`, 'an empty enum allows no value')
-    if (!s.enum.some(fits)) throw unsatisfiable(`${path}.enum`, `none of its values is of type ${types!.join(' or ')}`)
+    const values: unknown = s.enum
+    if (!Array.isArray(values)) throw badRequest(`${path}.enum must be an array of values.`, `${path}.enum`, 'invalid_schema')
+    if (values.length === 0) throw unsatisfiable(`${path}.enum`, 'an empty enum allows no value')
+    if (!values.some(fits)) throw unsatisfiable(`${path}.enum`, `none of its values is of type ${types!.join(' or ')}`)
     // The grammar offers every enum value whatever the type: only those of the type can validate.
-    s.enum = s.enum.filter(fits)
-    if ('const' in s && !s.enum.some((v) => JSON.stringify(v) === JSON.stringify(s.const))) throw unsatisfiable(`${path}.const`, 'the const is not one of the enum values')
+    const kept = values.filter(fits)
+    s.enum = kept
+    if ('const' in s && !kept.some((v) => JSON.stringify(v) === JSON.stringify(s.const))) throw unsatisfiable(`${path}.const`, 'the const is not one of the enum values')
   }
   if ('const' in s && !fits(s.const)) throw unsatisfiable(`${path}.const`, `the const is not of type ${types!.join(' or ')}`)
 }
