@@ -96,6 +96,15 @@ describe('checkJsonSchema: schemas as zod 4 writes them', () => {
     expect(() => toGrammarSchema(tree, ROOT)).not.toThrow()
   })
 
+  it('enforces a small integer range as the enum of its values, and keeps only enum values within the bounds', () => {
+    expect(checkJsonSchema(z.toJSONSchema(z.int().min(1).max(7)), ROOT)).toMatchObject({ type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] })
+    expect(checkJsonSchema({ type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 3 }, ROOT)).toMatchObject({ enum: [1, 2] })
+    expect(checkJsonSchema(z.toJSONSchema(z.int().min(0).max(100_000)), ROOT)).toEqual({ $schema: expect.any(String), type: 'integer' })
+    expect(checkJsonSchema({ type: 'number', minimum: 0, maximum: 5 }, ROOT)).toEqual({ type: 'number' })
+    expect(checkJsonSchema({ enum: [1, 5, 'x', 9], maximum: 5 }, ROOT)).toEqual({ enum: [1, 5, 'x'] })
+    expect(refusal({ type: 'integer', enum: [8, 9], maximum: 5 })).toMatchObject({ param: `${ROOT}.enum`, code: 'unsatisfiable_schema' })
+  })
+
   it('keeps a real bound from turning into an unsatisfiable one: z.int().min(1).max(1) is fine, .min(2).max(1) is not', () => {
     expect(refusal(z.toJSONSchema(z.int().min(1).max(1)))).toBeNull()
     expect(refusal(z.toJSONSchema(z.object({ n: z.int().min(2).max(1) })))).toMatchObject({ param: `${ROOT}.properties.n.minimum` })

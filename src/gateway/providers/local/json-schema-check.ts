@@ -7,9 +7,10 @@
  * - a count past what llama.cpp's grammar parser repeats (about a thousand) is a 400 naming its path,
  *   instead of the engine failing as if the model file were broken;
  * - what every JSON number meets is no bound: zod 4 writes `z.int()` as ±Number.MAX_SAFE_INTEGER;
- * - what the grammar cannot enforce (`pattern`, a `format` other than date-time, date and time, numeric
- *   bounds, `multipleOf`, `uniqueItems`, `propertyNames`) is taken out, the way JSON Schema lets a
- *   validator treat `format`: the grammar still enforces the value's type and shape.
+ * - an integer range of up to 256 values is enforced as the enum of its values;
+ * - what the grammar cannot enforce (`pattern`, a `format` other than date-time, date and time, other
+ *   numeric bounds, `multipleOf`, `uniqueItems`, `propertyNames`) is taken out, the way JSON Schema lets
+ *   a validator treat `format`: the grammar still enforces the value's type and shape.
  * The result goes on to toGrammarSchema, which maps the subset the grammar library speaks.
  */
 import { badRequest, type GatewayError } from '../../../shared/errors'
@@ -26,6 +27,8 @@ const COUNT_PAIRS = [
 ] as const
 const UNENFORCED = ['pattern', 'multipleOf', 'uniqueItems', 'propertyNames', 'contentEncoding', 'contentMediaType']
 const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const
+/** Integer ranges up to this many values are enforced, as an enum of them; wider ones are not. */
+const SMALL_INTEGER_RANGE = 256
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
 const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions'] as const
 
@@ -142,10 +145,20 @@ function checkBounds(s: Schema, path: string, types: readonly unknown[] | null):
   const lowOpen = typeof s.exclusiveMinimum === 'number' && s.exclusiveMinimum >= (typeof s.minimum === 'number' ? s.minimum : -Infinity)
   const highOpen = typeof s.exclusiveMaximum === 'number' && s.exclusiveMaximum <= (typeof s.maximum === 'number' ? s.maximum : Infinity)
   const onlyIntegers = types !== null && types.every((t) => t === 'integer')
-  const empty = onlyIntegers
-    ? (lowOpen ? Math.floor(low) + 1 : Math.ceil(low)) > (highOpen ? Math.ceil(high) - 1 : Math.floor(high))
-    : low > high || (low === high && (lowOpen || highOpen))
-  if (empty) throw unsatisfiable(`${path}.${BOUNDS.find((k) => k in s) ?? 'minimum'}`, `its bounds leave no ${onlyIntegers ? 'integer' : 'number'} between them`)
+  const first = lowOpen ? Math.floor(low) + 1 : Math.ceil(low)
+  const last = highOpen ? Math.ceil(high) - 1 : Math.floor(high)
+  const empty = onlyIntegers ? first > last : low > high || (low === high && (lowOpen || highOpen))
+  const boundKey = BOUNDS.find((k) => k in s)
+  if (empty) throw unsatisfiable(`${path}.${boundKey ?? 'minimum'}`, `its bounds leave no ${onlyIntegers ? 'integer' : 'number'} between them`)
+  const within = (v: unknown) => typeof v !== 'number' || ((lowOpen ? v > low : v >= low) && (highOpen ? v < high : v <= high))
+  if (Array.isArray(s.enum) && s.enum.length > 0) {
+    const kept = s.enum.filter(within)
+    if (kept.length === 0) throw unsatisfiable(`${path}.enum`, 'none of its values is within the bounds')
+    s.enum = kept
+  } else if (onlyIntegers && boundKey !== undefined && last - first < SMALL_INTEGER_RANGE && !('const' in s)) {
+    // A small range of integers (days 1 to 7, a rating, a percentage) the grammar can enforce as the list of them.
+    s.enum = Array.from({ length: last - first + 1 }, (_, i) => first + i)
+  }
   for (const key of BOUNDS) delete s[key]
 }
 
@@ -153,12 +166,14 @@ function checkBounds(s: Schema, path: string, types: readonly unknown[] | null):
 function checkValues(s: Schema, path: string, types: readonly unknown[] | null): void {
   const fits = (v: unknown) => types === null || typesOf(v).some((t) => types.includes(t))
   if ('enum' in s) {
-    if (!Array.isArray(s.enum)) throw badRequest(`${path}.enum must be an array of values.`, `${path}.enum`, 'invalid_schema')
-    if (s.enum.length === 0) throw unsatisfiable(`${path}.enum`, 'an empty enum allows no value')
-    if (!s.enum.some(fits)) throw unsatisfiable(`${path}.enum`, `none of its values is of type ${types!.join(' or ')}`)
+    const values: unknown = s.enum
+    if (!Array.isArray(values)) throw badRequest(`${path}.enum must be an array of values.`, `${path}.enum`, 'invalid_schema')
+    if (values.length === 0) throw unsatisfiable(`${path}.enum`, 'an empty enum allows no value')
+    if (!values.some(fits)) throw unsatisfiable(`${path}.enum`, `none of its values is of type ${types!.join(' or ')}`)
     // The grammar offers every enum value whatever the type: only those of the type can validate.
-    s.enum = s.enum.filter(fits)
-    if ('const' in s && !s.enum.some((v) => JSON.stringify(v) === JSON.stringify(s.const))) throw unsatisfiable(`${path}.const`, 'the const is not one of the enum values')
+    const kept = values.filter(fits)
+    s.enum = kept
+    if ('const' in s && !kept.some((v) => JSON.stringify(v) === JSON.stringify(s.const))) throw unsatisfiable(`${path}.const`, 'the const is not one of the enum values')
   }
   if ('const' in s && !fits(s.const)) throw unsatisfiable(`${path}.const`, `the const is not of type ${types!.join(' or ')}`)
 }
