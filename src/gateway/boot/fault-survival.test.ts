@@ -24,7 +24,10 @@ describe('the gateway process under storage faults', () => {
     const [answered, , writes] = await Promise.all([
       chatUntil(gw.chat, 20, () => faultsOver || died !== null),
       (async () => {
-        while (!faultsOver && died === null) healthSeen.push((await gw.health()).status)
+        while (!faultsOver && died === null) {
+          healthSeen.push((await gw.health()).status)
+          await new Promise((r) => setTimeout(r, 20))
+        }
       })(),
       // LEAD: the PDF bomb and the pixel bomb go into runFaults (test/support/fault-drill.ts, marked), so the bench sends them too.
       runFaults(gw).finally(() => (faultsOver = true)),
