@@ -115,7 +115,7 @@ describe('the built gateway process in plain Node', () => {
     const { id } = (await created.json()) as { id: string }
     const form = new FormData()
     const text = Buffer.from('BT /F1 12 Tf 72 700 Td (Read in a bundled worker) Tj ET', 'latin1')
-    form.append('file', new Blob([pdfOfPages([{ width: 612, height: 792, content: text }])]), 'letter.pdf')
+    form.append('file', new Blob([new Uint8Array(pdfOfPages([{ width: 612, height: 792, content: text }]))]), 'letter.pdf')
     const added = await fetch(`${ready.url}/admin/collections/${id}/documents`, { method: 'POST', headers: admin, body: form })
     expect(added.status).toBe(201)
     expect(await added.json()).toMatchObject({ format: 'pdf', chunks: 1, characters: 'Read in a bundled worker'.length })

@@ -34,7 +34,7 @@ export interface PdfRenderLimits {
   maxTotalPixels: number
 }
 
-async function openPdf(data: Uint8Array, maxPages: number): Promise<PdfDocument> {
+async function openPdf(data: Uint8Array, maxPages: number, maxImagePixels = -1): Promise<PdfDocument> {
   const lib = await loadPdfJs()
   let doc: PdfDocument
   try {
@@ -44,6 +44,8 @@ async function openPdf(data: Uint8Array, maxPages: number): Promise<PdfDocument>
       isEvalSupported: false,
       useSystemFonts: false,
       verbosity: 0,
+      // typed arrays live outside the heap cap: an embedded image past this is skipped, not decoded
+      maxImageSize: maxImagePixels,
       standardFontDataUrl: pathToFileURL(join(packageDir(), 'standard_fonts') + '/').href,
     }).promise
   } catch (err) {
@@ -109,7 +111,7 @@ function renderScales(sizes: Array<{ page: number; width: number; height: number
 /** Renders pages (1-based) to PNG for OCR of pages without a text layer, within the pixel limits. */
 export async function renderPdfPages(data: Uint8Array, pageNumbers: number[], maxPages: number, limits: PdfRenderLimits): Promise<Buffer[]> {
   const { createCanvas } = await import('@napi-rs/canvas')
-  const doc = await openPdf(data, maxPages)
+  const doc = await openPdf(data, maxPages, limits.maxPagePixels)
   try {
     const sizes = []
     for (const n of pageNumbers) {

@@ -7,6 +7,11 @@ export const engineHandlers = {
   async echo(payload: unknown) {
     return { payload, pid: process.pid }
   },
+  /** The worker's heap limit as V8 sees it, to check an engine's node flags. */
+  async heapLimit() {
+    const { getHeapStatistics } = await import('node:v8')
+    return getHeapStatistics().heap_size_limit
+  },
   async sleep({ ms }: { ms: number }) {
     await sleep(ms)
     return { pid: process.pid }

@@ -30,6 +30,13 @@ describe('EngineHost', () => {
     expect([...out.payload.pcm]).toEqual([1, -2, 32767])
   })
 
+  it("starts an engine's workers with its node flags, such as a heap cap", async () => {
+    const limit = await makeHost({ nodeFlags: ['--max-old-space-size=96'] }).run<number>('fixture', 'heapLimit', {})
+    // V8 adds its young generation to the old-space cap
+    expect(limit).toBeGreaterThanOrEqual(96 * 1024 ** 2)
+    expect(limit).toBeLessThan(200 * 1024 ** 2)
+  })
+
   it('keeps a request error a 4xx GatewayError with its message', async () => {
     const h = makeHost()
     const e = await caught(h.run('fixture', 'reject', { status: 400, message: 'unknown voice "x"' }))

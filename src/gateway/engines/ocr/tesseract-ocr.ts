@@ -1,8 +1,15 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Worker } from 'tesseract.js'
+import { imageDimensions } from '../documents/image-dimensions'
 
 const require = createRequire(import.meta.url)
+
+/**
+ * Tesseract's WebAssembly memory grows to fit the largest image it decoded and never shrinks: after an
+ * image larger than this the recognizer is let go, so the memory goes with it.
+ */
+const LARGE_IMAGE_PIXELS = 16_000_000
 
 export interface OcrEngineOptions {
   /** The recognizer (a WASM build of Tesseract in a worker thread) is freed after this long unused. Default 60 s. */
@@ -57,12 +64,14 @@ export function createOcrEngine(opts: OcrEngineOptions = {}) {
           }
         })
         signal?.addEventListener('abort', onAbort, { once: true })
+        const size = imageDimensions(image)
         try {
           const { data } = await Promise.race([w.recognize(image), aborted])
           return data.text.trim()
         } finally {
           signal?.removeEventListener('abort', onAbort)
-          armIdle()
+          if (size && size.width * size.height > LARGE_IMAGE_PIXELS) void close()
+          else armIdle()
         }
       })
       queue = job.catch(() => {})

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 import { childProcesses, isRunning } from '../../../../test/support/child-processes'
 import { pdfBomb, pdfOfPages, pngClaiming } from '../../../../test/support/document-fixtures'
-import { admin } from '../../../../test/support/harness'
+import { startFakeServer } from '../../../../test/support/fake-upstream'
+import { admin, TEAM_KEY } from '../../../../test/support/harness'
 
 const WORKER = 'document-worker-handlers'
 const status = (e: unknown) => (e as { status?: number }).status
@@ -22,10 +23,10 @@ function upload(h: ChatHarness, collection: string, name: string, bytes: Buffer,
   return fetch(`${h.url}/admin/collections/${collection}/documents`, { method: 'POST', headers: admin, body: form, signal })
 }
 
-/** Polls until a document worker process is running; undefined if `done()` comes first. */
-async function busyWorker(done: () => boolean): Promise<number | undefined> {
+/** Polls until a document worker process other than `known` is running; undefined if `done()` comes first. */
+async function busyWorker(done: () => boolean, known: number[] = []): Promise<number | undefined> {
   while (!done()) {
-    const [pid] = childProcesses(WORKER)
+    const [pid] = childProcesses(WORKER).filter((p) => !known.includes(p))
     if (pid !== undefined) return pid
     await sleep(20)
   }
@@ -98,9 +99,35 @@ describe.skipIf(process.platform !== 'linux')('hostile documents (worker process
   describe('a client that goes away', () => {
     let h: ChatHarness
     beforeAll(async () => {
-      h = await startChatHarness()
+      h = await startChatHarness({ tools: { web_search: { allow_private_addresses: true } } })
     })
     afterAll(() => h.close())
+
+    it('stops the worker parsing the PDF its web_search tool fetched', async () => {
+      const web = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdfBomb(128)))
+      try {
+        const known = childProcesses(WORKER)
+        const controller = new AbortController()
+        let settled = false
+        const tools = [{ type: 'web_search', web_search: { mcp: { type: 'url', options: { tool: 'universal', url: `${web.url}/report.pdf` } } } }]
+        const pending = fetch(`${h.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-echo', messages: [{ role: 'user', content: 'Summarize the report.' }], tools }),
+          signal: controller.signal,
+        })
+          .then((res) => res.status)
+          .catch((e: Error) => e.name)
+          .finally(() => (settled = true))
+        const pid = await busyWorker(() => settled, known)
+        expect(pid).toBeDefined()
+        controller.abort()
+        expect(await pending).toBe('AbortError')
+        await expect.poll(() => isRunning(pid!), { timeout: 30_000 }).toBe(false)
+      } finally {
+        await web.close()
+      }
+    }, 60_000)
 
     it('stops the worker parsing its document', async () => {
       const collection = await newCollection(h)
@@ -110,7 +137,7 @@ describe.skipIf(process.platform !== 'linux')('hostile documents (worker process
         .then((res) => res.status)
         .catch((e: Error) => e.name)
         .finally(() => (settled = true))
-      const pid = await busyWorker(() => settled)
+      const pid = await busyWorker(() => settled, childProcesses(WORKER))
       expect(pid).toBeDefined()
       controller.abort()
       expect(await pending).toBe('AbortError')
