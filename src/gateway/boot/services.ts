@@ -25,6 +25,7 @@ import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
 import { createMessagesService } from '../services/messages/messages-service'
 import { createPipeline } from '../services/pipeline/pipeline'
+import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
 import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
@@ -77,6 +78,7 @@ export function createServices(deps: GatewayDeps) {
     keys,
     pipeline,
     chat,
+    responses: createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds }),
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
     embeddings,
