@@ -37,6 +37,8 @@ const responsesRequestSchema = z.strictObject({
   service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).nullable().optional(),
   max_tool_calls: z.int().min(1).nullable().optional(),
   top_logprobs: z.int().min(0).max(20).nullable().optional(),
+  /** Sent by Codex CLI (installation and session ids); accepted and not forwarded. */
+  client_metadata: z.record(z.string(), z.string()).nullable().optional(),
   background: z.boolean().nullable().optional(),
   conversation: z.unknown().optional(),
   prompt: z.unknown().optional(),

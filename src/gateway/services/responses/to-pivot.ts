@@ -17,12 +17,28 @@ function toolOf(tool: ResponsesTool, param: string): ChatTool {
     }
   }
   if (t.type === 'web_search' || t.type === 'web_search_preview') {
-    const { type: _type, ...settings } = t
+    const settings: Record<string, unknown> = {}
+    if (t.search_context_size !== undefined) settings.search_context_size = t.search_context_size
+    if (t.user_location) settings.user_location = t.user_location
     return { type: 'web_search', ...(Object.keys(settings).length ? { web_search: settings } : {}) } as ChatTool
   }
   // The gateway's own tools keep chat's shape: { type: 'rag', rag: {...} }, { type: '<vendor>_ocr', ... }.
   if (t.type === 'rag' || t.type.endsWith('_ocr')) return t as unknown as ChatTool
   throw badRequest(`${param}.type "${t.type}" is not a tool this gateway runs; use "function", "web_search", "rag" or an OCR tool`, `${param}.type`, 'unsupported_tool')
+}
+
+/**
+ * One Responses tool as pivot tools: a `namespace` (Codex groups tools in one) is flattened to its
+ * functions; a web search without external access (`external_web_access: false`) is no tool at all.
+ */
+function toolsOf(tool: ResponsesTool, param: string): ChatTool[] {
+  const t = tool as Record<string, unknown> & { type: string }
+  if (t.type === 'namespace') {
+    if (!Array.isArray(t.tools)) throw badRequest(`${param}.tools must be an array of tools`, `${param}.tools`)
+    return (t.tools as ResponsesTool[]).flatMap((inner, j) => toolsOf(inner, `${param}.tools[${j}]`))
+  }
+  if ((t.type === 'web_search' || t.type === 'web_search_preview') && t.external_web_access === false) return []
+  return [toolOf(tool, param)]
 }
 
 function toolChoiceOf(choice: ResponsesToolChoice): ToolChoice {
@@ -54,7 +70,8 @@ export function toPivot(req: ResponsesRequest, history: ChatMessage[], input: Ch
   const messages: ChatMessage[] = [...(req.instructions ? [{ role: 'system' as const, content: req.instructions }] : []), ...history, ...input]
   if (!input.length && !history.length) throw badRequest('input is required: a string or a list of input items', 'input', 'missing_required_parameter')
   const body: ChatCompletionRequestBody = { model: req.model, messages }
-  if (req.tools?.length) body.tools = req.tools.map((t, i) => toolOf(t, `tools[${i}]`))
+  const tools = req.tools?.flatMap((t, i) => toolsOf(t, `tools[${i}]`))
+  if (tools?.length) body.tools = tools
   if (req.tool_choice !== undefined && body.tools) body.tool_choice = toolChoiceOf(req.tool_choice)
   if (req.parallel_tool_calls != null && body.tools) body.parallel_tool_calls = req.parallel_tool_calls
   if (req.text?.format) body.response_format = formatOf(req.text.format)
