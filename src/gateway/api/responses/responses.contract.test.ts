@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { zodTextFormat } from 'openai/helpers/zod'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 
@@ -187,5 +187,73 @@ describe('POST /v1/responses through an OpenAI-compatible upstream (chat pivot)'
     // The fake ends with finish_reason "length" when asked for fewer tokens than its answer has words.
     const r = await h.client.responses.create({ model: 'gpt-echo', input: 'a b c d e f g h i j k l m n o p q r', max_output_tokens: 16 })
     expect(r.status === 'completed' || r.status === 'incomplete').toBe(true)
+  })
+})
+
+describe('/v1/responses billing and failures', () => {
+  const postStream = (body: Record<string, unknown>) =>
+    fetch(`${h.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer team-alpha-key-0123456789abcdef', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, stream: true }),
+    })
+  const eventsOf = (text: string) =>
+    text
+      .split('\n\n')
+      .filter(Boolean)
+      .map((block) => {
+        const [eventLine, dataLine] = block.split('\n')
+        const data = JSON.parse(dataLine!.slice('data: '.length)) as { type: string; sequence_number: number; response?: { status: string; error: unknown; output: unknown[] } }
+        expect(eventLine).toBe(`event: ${data.type}`)
+        return data
+      })
+
+  it('bills the same conversation the same through /v1/chat/completions and /v1/responses', async () => {
+    const chat = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'system', content: 'Be kind.' }, { role: 'user', content: 'same words' }] })
+    const response = await h.client.responses.create({ model: 'gpt-echo', instructions: 'Be kind.', input: 'same words' })
+    expect(h.openai.requests[1]!.json.messages).toEqual(h.openai.requests[0]!.json.messages)
+    const [responsesRow, chatRow] = h.usageRows()
+    expect(chatRow).toMatchObject({ endpoint: 'chat.completions' })
+    expect(responsesRow).toMatchObject({ endpoint: 'responses' })
+    expect(responsesRow!.creditsMicro).toBeGreaterThan(0)
+    expect(responsesRow!.creditsMicro).toBe(chatRow!.creditsMicro)
+    expect((response.usage as unknown as { svc_credits_cost: number }).svc_credits_cost).toBe((chat.usage as unknown as { svc_credits_cost: number }).svc_credits_cost)
+  })
+
+  it('ends a stream the upstream breaks off with response.failed, and bills what was served', async () => {
+    h.openai.next((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      const chunk = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta: { role: 'assistant', content: 'partial answer ' }, finish_reason: null }] }
+      res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+      setTimeout(() => res.destroy(), 20)
+      return true
+    })
+    // No fallback: the break comes after the first byte.
+    const res = await postStream({ model: 'gpt-echo', input: 'break please' })
+    const events = eventsOf(await res.text())
+    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i))
+    expect(events.map((e) => e.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.failed',
+    ])
+    const failed = events.at(-1)!.response!
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toMatchObject({ code: 'server_error', message: expect.any(String) })
+    const row = await vi.waitFor(() => {
+      const r = h.usageRows()[0]!
+      if (r.state === 'started') throw new Error('not settled')
+      return r
+    })
+    expect(row).toMatchObject({ endpoint: 'responses', stream: true, usageEstimated: true })
+    expect(row.status).toBeGreaterThanOrEqual(500)
+    expect(row.completionTokens).toBe(1)
+    expect(row.creditsMicro).toBeGreaterThan(0)
   })
 })
