@@ -246,9 +246,10 @@ describe('/v1/responses billing and failures', () => {
     const failed = events.at(-1)!.response!
     expect(failed.status).toBe('failed')
     expect(failed.error).toMatchObject({ code: 'server_error', message: expect.any(String) })
+    const requestId = res.headers.get('x-request-id')!
     const row = await vi.waitFor(() => {
-      const r = h.usageRows()[0]!
-      if (r.state === 'started') throw new Error('not settled')
+      const r = h.gw.store.usage.get(requestId)
+      if (!r || r.state === 'started') throw new Error('not settled')
       return r
     })
     expect(row).toMatchObject({ endpoint: 'responses', stream: true, usageEstimated: true })
