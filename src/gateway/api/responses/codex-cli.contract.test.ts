@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
 import type { RecordedRequest } from '../../../../test/support/fake-upstream'
 import { writeSse } from '../../../../test/support/fake-upstream'
@@ -77,7 +77,7 @@ describe('Codex CLI through /v1/responses on an upstream chat model', () => {
     expect(`${stdout}${stderr}`).toContain('All done: hello from the gateway.')
     const sent = h.openai.requests[0]!.json as { messages: Array<{ role: string; content: unknown }> }
     expect(JSON.stringify(sent.messages.at(-1))).toContain('Say hello.')
-    expect(h.usageRows()[0]).toMatchObject({ endpoint: 'responses', status: 200, stream: true })
+    await vi.waitFor(() => expect(h.usageRows()[0]).toMatchObject({ endpoint: 'responses', status: 200, stream: true }))
   }, 180_000)
 
   it('runs the shell tool the model calls and sends its output back', async () => {

@@ -38,7 +38,7 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
       const { response, ...served } = await responses.complete(prep)
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)
     }
-    const opened = await chat.openStream(prep.chat)
+    const opened = await responses.openStream(prep)
     reply.hijack()
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),

@@ -59,7 +59,8 @@ describe('POST /v1/responses through an OpenAI-compatible upstream (chat pivot)'
     expect(final.output_text).toBe('echo: stream me please')
     expect(final.status).toBe('completed')
     expect(final.usage!.output_tokens).toBeGreaterThan(0)
-    expect(h.usageRows()[0]).toMatchObject({ endpoint: 'responses', stream: true, status: 200, usageEstimated: false })
+    // A stream's client can read its last event before the group commit writes the row.
+    await vi.waitFor(() => expect(h.usageRows()[0]).toMatchObject({ endpoint: 'responses', stream: true, status: 200, usageEstimated: false }))
     expect((await h.client.responses.retrieve(final.id)).output_text).toBe('echo: stream me please')
   })
 

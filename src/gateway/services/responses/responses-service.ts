@@ -8,6 +8,7 @@ import type { RequestContext } from '../pipeline/request-context'
 import { responseFromCompletion, responseShell, type NewItemId } from './from-pivot'
 import { listedItem, resolveItems, type StoredItem } from './input-items'
 import { inputToMessages } from './input-to-messages'
+import { inResponsesTerms } from './pivot-params'
 import { parseResponsesRequest } from './request-schema'
 import type { InputItem, ResponseObject, ResponsesRequest } from './responses-types'
 import { toPivot } from './to-pivot'
@@ -69,10 +70,20 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
       const items = resolveItems(req.input, (id) => store.responses.getItem(id, teamId, nowSeconds()) as InputItem | undefined, newId)
       const past: ChatMessage[] = req.previous_response_id ? inputToMessages(history(teamId, req.previous_response_id), 'previous_response_id') : []
       const pivot = toPivot(req, past, inputToMessages(items))
-      const prepared = chat.prepare(ctx, pivot, useFallbacks, 'responses')
+      let prepared: PreparedChat
+      try {
+        prepared = chat.prepare(ctx, pivot, useFallbacks, 'responses')
+      } catch (err) {
+        throw inResponsesTerms(err)
+      }
       // Local models have no reasoning controls: the setting is accepted (and echoed), not sent.
       if (prepared.run.chain[0]?.provider.type === 'local') delete prepared.req.reasoning_effort
       return { chat: prepared, req, id: newId('resp'), items, store: req.store ?? true }
+    },
+
+    /** Opens the stream on the first model that answers (errors told in Responses terms). */
+    openStream(prep: PreparedResponse) {
+      return chat.openStream(prep.chat).catch((err: unknown) => Promise.reject(inResponsesTerms(err)))
     },
 
     /** The response object a finished request starts from, for the model that answered. */
@@ -81,7 +92,7 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
     },
 
     async complete(prep: PreparedResponse): Promise<{ response: ResponseObject } & ServedBy> {
-      const { completion, ...served } = await chat.complete(prep.chat)
+      const { completion, ...served } = await chat.complete(prep.chat).catch((err: unknown) => Promise.reject(inResponsesTerms(err)))
       const response = responseFromCompletion(this.shell(prep, served), completion, newId, completion.usage.svc_credits_cost)
       keep(prep, response)
       return { response, ...served }
