@@ -26,7 +26,7 @@ type Endpoint = 'chat' | 'responses'
 type Mode = 'plain' | 'stream'
 const request = {
   chat: (mode: Mode) => ({ path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(mode === 'stream' ? { stream: true } : {}) }) }),
-  responses: (mode: Mode) => ({ path: '/v1/responses', body: JSON.stringify({ model: 'bench', input: 'Say hello.', ...(mode === 'stream' ? { stream: true } : {}) }) }),
+  responses: (mode: Mode) => ({ path: '/v1/responses', body: JSON.stringify({ model: 'bench', input: 'Say hello.', store: process.env.BENCH_STORE !== '0', ...(mode === 'stream' ? { stream: true } : {}) }) }),
 }
 const expected = { chat: { plain: 'Hello from the benchmark upstream.', stream: 'data: [DONE]' }, responses: { plain: 'Hello from the benchmark upstream.', stream: 'response.completed' } }
 

@@ -65,6 +65,7 @@ export function createServices(deps: GatewayDeps) {
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
+  const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds })
   const oauth = createOAuth({ store, clock })
   const adminToken = deps.adminTokenFile
     ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
@@ -78,7 +79,7 @@ export function createServices(deps: GatewayDeps) {
     keys,
     pipeline,
     chat,
-    responses: createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds }),
+    responses,
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
     embeddings,
@@ -93,6 +94,7 @@ export function createServices(deps: GatewayDeps) {
     async close() {
       stopFollowingModels()
       adminToken.close()
+      responses.flush()
       ledger.flush()
       ledger.close()
       await ocr.close()

@@ -94,7 +94,7 @@ describe('/v1/responses on the local llama model', () => {
 
   it('names the Responses field when the local engine refuses a setting', async () => {
     await expect(h.client.responses.create({ model: 'stories', input: 'x', text: { format: { type: 'json_object' }, verbosity: 'low' }, max_output_tokens: 16 })).resolves.toBeDefined()
-    await expect(h.client.responses.create({ model: 'stories', input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://example.com/cat.png' }] }], max_output_tokens: 16 })).rejects.toMatchObject({ status: 400, param: expect.stringMatching(/^input/) })
+    await expect(h.client.responses.create({ model: 'stories', input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://example.com/cat.png', detail: 'auto' }] }], max_output_tokens: 16 })).rejects.toMatchObject({ status: 400, param: expect.stringMatching(/^input/) })
   })
 
   it('streams', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { withSchemas } from '../../http/route-schemas'
-import { writeWithBackpressure } from '../../http/write-with-backpressure'
+import { typedSseSink } from '../../http/sse-sink'
 import type { Clock } from '../../kernel/runtime'
 import type { Authenticate } from '../../services/auth/authenticate'
 import type { ChatService } from '../../services/chat/chat-service'
@@ -48,8 +48,7 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     })
-    const sink = { send: (e: { type: string }) => writeWithBackpressure(reply.raw, `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`) }
-    await relayResponsesStream({ chat, responses, prep, opened, sink })
+    await relayResponsesStream({ chat, responses, prep, opened, sink: typedSseSink(reply.raw) })
     reply.raw.end()
   })
 

@@ -1,5 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai'
-import { Agent, run, setDefaultOpenAIClient, setTracingDisabled, tool as agentTool } from '@openai/agents'
+import { Agent, OpenAIProvider, Runner, setTracingDisabled, tool as agentTool } from '@openai/agents'
 import { generateObject, generateText, stepCountIs, streamText, tool } from 'ai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -65,8 +65,8 @@ describe('the Vercel AI SDK default OpenAI provider (Responses API)', () => {
 describe('the OpenAI Agents SDK', () => {
   it('runs an agent with one function tool to its final output', async () => {
     setTracingDisabled(true)
-    const { default: OpenAI } = await import('openai')
-    setDefaultOpenAIClient(new OpenAI({ baseURL: `${h.url}/v1`, apiKey: TEAM_KEY, maxRetries: 0 }))
+    // The SDK's default model provider (the Responses API), pointed at the gateway.
+    const runner = new Runner({ modelProvider: new OpenAIProvider({ baseURL: `${h.url}/v1`, apiKey: TEAM_KEY, useResponses: true }) })
     const getWeather = agentTool({
       name: 'get_weather',
       description: 'Weather of a city',
@@ -74,7 +74,7 @@ describe('the OpenAI Agents SDK', () => {
       execute: async ({ city }) => `cloudy in ${city}`,
     })
     const agent = new Agent({ name: 'Forecaster', instructions: 'Answer with the weather.', model: 'gpt-echo', tools: [getWeather] })
-    const result = await run(agent, 'weather in Paris?')
+    const result = await runner.run(agent, 'weather in Paris?')
     expect(result.finalOutput).toContain('cloudy in Paris')
     expect(h.openai.requests).toHaveLength(2)
     expect(h.usageRows().filter((r) => r.endpoint === 'responses').length).toBeGreaterThanOrEqual(2)

@@ -141,13 +141,13 @@ describe('POST /v1/responses through an OpenAI-compatible upstream (chat pivot)'
 
   it('keeps nothing with store: false', async () => {
     const created = await h.client.responses.create({ model: 'gpt-echo', input: 'forget me', store: false })
-    expect(created.store).toBe(false)
+    expect((created as unknown as { store: boolean }).store).toBe(false)
     await expect(h.client.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 })
   })
 
   it('resolves item_reference to a stored output item', async () => {
     const first = await h.client.responses.create({ model: 'gpt-echo', input: 'remember this' })
-    await h.client.responses.create({ model: 'gpt-echo', input: [{ role: 'user', content: 'first' }, { type: 'item_reference', id: first.output[0]!.id }, { role: 'user', content: 'again' }] })
+    await h.client.responses.create({ model: 'gpt-echo', input: [{ role: 'user', content: 'first' }, { type: 'item_reference', id: first.output[0]!.id! }, { role: 'user', content: 'again' }] })
     expect(h.openai.requests[1]!.json.messages).toEqual([
       { role: 'user', content: 'first' },
       { role: 'assistant', content: 'echo: remember this' },
@@ -177,7 +177,7 @@ describe('POST /v1/responses through an OpenAI-compatible upstream (chat pivot)'
       body: JSON.stringify({ model: 'gpt-echo', input: 'x', messages: [] }),
     })
     expect(bad.status).toBe(400)
-    expect((await bad.json()).error).toMatchObject({ param: 'messages', code: 'unknown_parameter' })
+    expect(((await bad.json()) as { error: unknown }).error).toMatchObject({ param: 'messages', code: 'unknown_parameter' })
     await expect(h.client.responses.create({ model: 'gpt-echo', input: 'x', background: true })).rejects.toMatchObject({ status: 400, param: 'background' })
     await expect(h.client.responses.create({ model: 'gpt-echo', input: [{ role: 'user', content: [{ type: 'input_audio' as 'input_text', text: '' }] }] })).rejects.toMatchObject({ status: 400, param: 'input[0].content[0].type' })
     expect(h.openai.requests).toHaveLength(1)

@@ -51,21 +51,34 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
     return turns.flat()
   }
 
+  // Kept responses are written together after the turn of the event loop they finish in (group
+  // commit: one transaction for many, as the ledger writes usage rows); every read flushes first.
+  let pending: Parameters<Store['responses']['insert']>[0][number][] = []
+  function flush(): void {
+    if (!pending.length) return
+    const batch = pending
+    pending = []
+    store.responses.insert(batch)
+  }
+
   function keep(prep: PreparedResponse, response: ResponseObject): void {
     if (!prep.store) return
     const ctx = prep.chat.run.ctx
-    store.responses.insert(
-      { id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, response, inputItems: prep.items },
-      [...prep.items, ...response.output],
-    )
+    if (!pending.length) setImmediate(flush)
+    pending.push({
+      row: { id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, response, inputItems: prep.items },
+      items: [...prep.items, ...response.output],
+    })
   }
 
   return {
     newId,
     keep,
+    flush,
 
     prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): PreparedResponse {
       const req = parseResponsesRequest(body)
+      flush()
       const teamId = ctx.principal.team.id
       const items = resolveItems(req.input, (id) => store.responses.getItem(id, teamId, nowSeconds()) as InputItem | undefined, newId)
       const past: ChatMessage[] = req.previous_response_id ? inputToMessages(history(teamId, req.previous_response_id), 'previous_response_id') : []
@@ -99,12 +112,14 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
     },
 
     get(teamId: string, id: string): ResponseObject {
+      flush()
       const row = store.responses.get(id, teamId, nowSeconds())
       if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
       return row.response as ResponseObject
     },
 
     inputItems(teamId: string, id: string, q: { after?: string; before?: string; limit: number; order: 'asc' | 'desc' }) {
+      flush()
       const row = store.responses.get(id, teamId, nowSeconds())
       if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
       const all = (row.inputItems as StoredItem[]).map(listedItem)
@@ -127,6 +142,7 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
     },
 
     delete(teamId: string, id: string) {
+      flush()
       if (!store.responses.delete(id, teamId, nowSeconds())) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
       return { id, object: 'response.deleted' as const, deleted: true as const }
     },

@@ -38,7 +38,7 @@ export class ResponsesStreamTranslator {
   }
 
   private snapshot(extra: Partial<ResponseObject> = {}): ResponseObject {
-    return { ...this.shell, output: structuredClone(this.output), ...extra }
+    return { ...this.shell, output: [...this.output], ...extra }
   }
 
   start(): ResponsesEvent[] {
@@ -112,7 +112,7 @@ export class ResponsesStreamTranslator {
     return [
       this.event('response.output_text.done', { ...at, text: t.text, logprobs: [] }),
       this.event('response.content_part.done', { ...at, part: { ...part } }),
-      this.event('response.output_item.done', { output_index: t.index, item: structuredClone(t.item) }),
+      this.event('response.output_item.done', { output_index: t.index, item: { ...t.item } }),
     ]
   }
 

@@ -46,15 +46,17 @@ export function createResponsesRepo(db: Db) {
     WHERE i.team_id = @teamId AND i.id = @id AND r.expires_at > @now`).pluck()
   const deleteStmt = db.prepare('DELETE FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const sweepStmt = db.prepare('DELETE FROM responses WHERE id IN (SELECT id FROM responses WHERE expires_at <= @now LIMIT @limit)')
-  const insertAll = db.transaction((row: StoredResponse, items: Array<{ id: string }>) => {
-    insertStmt.run({ ...row, response: JSON.stringify(row.response), inputItems: JSON.stringify(row.inputItems) })
-    for (const item of items) itemStmt.run({ teamId: row.teamId, id: item.id, responseId: row.id, item: JSON.stringify(item) })
+  const insertAll = db.transaction((batch: ReadonlyArray<{ row: StoredResponse; items: Array<{ id: string }> }>) => {
+    for (const { row, items } of batch) {
+      insertStmt.run({ ...row, response: JSON.stringify(row.response), inputItems: JSON.stringify(row.inputItems) })
+      for (const item of items) itemStmt.run({ teamId: row.teamId, id: item.id, responseId: row.id, item: JSON.stringify(item) })
+    }
   })
 
   return {
-    /** Keeps a response with its input items and makes every item (input and output) referable by id. */
-    insert(row: StoredResponse, items: Array<{ id: string }>): void {
-      insertAll(row, items)
+    /** Keeps responses with their input items, in one transaction, and makes every item (input and output) referable by id. */
+    insert(batch: ReadonlyArray<{ row: StoredResponse; items: Array<{ id: string }> }>): void {
+      insertAll(batch)
     },
     /** A live response of the team: unknown, deleted, expired and other teams' ids all read as undefined. */
     get(id: string, teamId: string, now: number): StoredResponse | undefined {
