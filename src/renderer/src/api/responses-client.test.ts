@@ -17,11 +17,11 @@ describe('runResponses (the playground through /v1/responses)', () => {
       { type: 'response.function_call_arguments.delta', output_index: 1, delta: '{"a":1}' },
       { type: 'response.completed', response: { model: 'gpt-echo', status: 'completed', output: [{ type: 'function_call' }], usage } },
     ])
-    const fetchMock = vi.fn(async () => new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-svc-model-id': 'm1', 'x-svc-completion-time-ms': '5' } }))
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(body, { headers: { 'content-type': 'text/event-stream', 'x-svc-model-id': 'm1', 'x-svc-completion-time-ms': '5' } }))
     vi.stubGlobal('fetch', fetchMock)
     const result = await runResponses({ baseUrl: 'http://gw' } as never, { model: 'gpt-echo', messages: [{ role: 'user', content: 'hi' }], stream: true }, { apiKey: 'k', fallbacks: 'off' })
     expect(fetchMock.mock.calls[0]![0]).toBe('http://gw/v1/responses?fallbacks=false')
-    expect(JSON.parse((fetchMock.mock.calls[0]![1] as RequestInit).body as string)).toEqual({ model: 'gpt-echo', input: [{ role: 'user', content: 'hi' }], stream: true })
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ model: 'gpt-echo', input: [{ role: 'user', content: 'hi' }], stream: true })
     expect(result.choices[0]).toMatchObject({ content: 'Hello there.', finishReason: 'tool_calls', toolCalls: [{ id: 'call_1', function: { name: 'look', arguments: '{"a":1}' } }] })
     expect(result.meta).toMatchObject({ responseModel: 'gpt-echo', modelId: 'm1', serverMs: 5, usage: { prompt_tokens: 9, completion_tokens: 3, svc_credits_cost: 0.01 } })
   })
