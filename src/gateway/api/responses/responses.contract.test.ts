@@ -259,3 +259,23 @@ describe('/v1/responses billing and failures', () => {
     expect(row.creditsMicro).toBeGreaterThan(0)
   })
 })
+
+describe('stored responses expire after responses.retention', () => {
+  it('answers 404 once expired, and the sweep removes the row and its items', async () => {
+    const short = await startChatHarness({ responses: { retention: '1h' } })
+    try {
+      const created = await short.client.responses.create({ model: 'gpt-echo', input: 'short-lived' })
+      short.gw.clock.advance(59 * 60_000)
+      expect((await short.client.responses.retrieve(created.id)).id).toBe(created.id)
+      short.gw.clock.advance(2 * 60_000)
+      await expect(short.client.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 })
+      await expect(short.client.responses.create({ model: 'gpt-echo', input: 'x', previous_response_id: created.id })).rejects.toMatchObject({ status: 400, param: 'previous_response_id' })
+      const count = (table: string) => (short.gw.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+      expect(count('response_items')).toBe(2)
+      expect(short.gw.store.responses.sweepExpired(Math.floor(short.gw.clock.now() / 1000))).toBe(1)
+      expect([count('responses'), count('response_items')]).toEqual([0, 0])
+    } finally {
+      await short.close()
+    }
+  })
+})
