@@ -3,6 +3,7 @@ import { zodTextFormat } from 'openai/helpers/zod'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
+import { streamCompletion } from '../../../../test/support/fake-openai'
 
 let h: ChatHarness
 beforeAll(async () => {
@@ -257,6 +258,29 @@ describe('/v1/responses billing and failures', () => {
     expect(row.status).toBeGreaterThanOrEqual(500)
     expect(row.completionTokens).toBe(1)
     expect(row.creditsMicro).toBeGreaterThan(0)
+  })
+})
+
+describe('client disconnect', () => {
+  it('aborts the upstream and bills what was streamed, on one usage row (499)', async () => {
+    h.openai.closedEarly.length = 0
+    h.openai.next(async (req, res) => {
+      req.json.messages = [{ role: 'user', content: Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ') }]
+      await streamCompletion(req, res, 50)
+      return true
+    })
+    const controller = new AbortController()
+    const stream = await h.client.responses.create({ model: 'gpt-echo', input: 'long story', stream: true }, { signal: controller.signal })
+    let deltas = 0
+    try {
+      for await (const e of stream) if (e.type === 'response.output_text.delta' && ++deltas === 5) controller.abort()
+    } catch {
+      // the SDK reports the abort
+    }
+    await expect.poll(() => h.openai.closedEarly.length).toBe(1)
+    await expect.poll(() => h.usageRows()[0]?.status).toBe(499)
+    expect(h.usageRows()[0]).toMatchObject({ endpoint: 'responses', usageEstimated: true, stream: true })
+    expect(h.usageRows()[0]!.completionTokens).toBeGreaterThanOrEqual(5)
   })
 })
 
