@@ -9,6 +9,7 @@ import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
 import { recordingsRoutes } from '../api/admin/recordings-routes'
+import { responsesRoutes } from '../api/responses/responses-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
@@ -50,7 +51,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
     await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used'] })
   }
-  const stopHousekeeping = await startFileHousekeeping(services.files, app.log)
+  const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired()])
   const recovered = await services.recordings.recover()
   if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
   servingBusyTimeout(deps.store.db)
@@ -65,6 +66,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })
   await app.register(chatRoutes, { chat: services.chat, pipeline: services.pipeline, clock, authenticate })
+  await app.register(responsesRoutes, { responses: services.responses, chat: services.chat, clock, authenticate })
   await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })

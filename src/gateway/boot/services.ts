@@ -25,6 +25,7 @@ import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
 import { createMessagesService } from '../services/messages/messages-service'
 import { createPipeline } from '../services/pipeline/pipeline'
+import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
 import { createDocumentEngine } from '../engines/documents/document-engine'
@@ -66,6 +67,7 @@ export function createServices(deps: GatewayDeps) {
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr, documents }), now: () => clock.now() })
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
+  const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds })
   const oauth = createOAuth({ store, clock })
   const adminToken = deps.adminTokenFile
     ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
@@ -79,6 +81,7 @@ export function createServices(deps: GatewayDeps) {
     keys,
     pipeline,
     chat,
+    responses,
     messages: createMessagesService({ pipeline }),
     audio: createAudioService({ pipeline }),
     embeddings,
@@ -95,6 +98,7 @@ export function createServices(deps: GatewayDeps) {
     async close() {
       stopFollowingModels()
       adminToken.close()
+      responses.flush()
       ledger.flush()
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')

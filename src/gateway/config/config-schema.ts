@@ -81,6 +81,10 @@ const files = z.strictObject({
   retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
 })
 
+const responses = z.strictObject({
+  retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
+})
+
 const engines = z.strictObject({
   models_mirror: z.string().min(1).optional(),
   whisper_concurrency: z.number().int().min(1).max(8).optional(),
@@ -136,6 +140,7 @@ export const configSchema = z.strictObject({
   server: server.optional(),
   auth: auth.optional(),
   files: files.optional(),
+  responses: responses.optional(),
   batches: batches.optional(),
   engines: engines.optional(),
   audio: audio.optional(),

@@ -7,6 +7,8 @@ export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 3600
 export const DEFAULT_CREDITS = 1_000_000
 export const DEFAULT_MAX_UPLOAD = 512 * 1024 * 1024
 export const DEFAULT_FILE_RETENTION_SECONDS = 30 * 86400
+/** How long a stored response (`store: true`) is kept, as OpenAI keeps them. */
+export const DEFAULT_RESPONSE_RETENTION_SECONDS = 30 * 86400
 export const DEFAULT_BATCH_CONCURRENCY = 4
 export const DEFAULT_AUDIO_UPLOAD = 25 * 1024 * 1024
 export const DEFAULT_VAD_MIN_SECONDS = 30
@@ -54,6 +56,7 @@ export interface GatewayConfig {
   }
   auth: { rotationGraceSeconds: number }
   files: { maxUploadBytes: number; retentionSeconds: number }
+  responses: { retentionSeconds: number }
   batches: { concurrency: number }
   engines: {
     /** A folder or base URL that stands in for every model download source. */

@@ -11,6 +11,7 @@ import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_CREDITS,
   DEFAULT_FILE_RETENTION_SECONDS,
+  DEFAULT_RESPONSE_RETENTION_SECONDS,
   DEFAULT_MAX_UPLOAD,
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -76,6 +77,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       maxUploadBytes: raw.files?.max_upload ?? DEFAULT_MAX_UPLOAD,
       retentionSeconds: raw.files?.retention ?? DEFAULT_FILE_RETENTION_SECONDS,
     },
+    responses: { retentionSeconds: raw.responses?.retention ?? DEFAULT_RESPONSE_RETENTION_SECONDS },
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
     engines: {
       modelsMirror: raw.engines?.models_mirror,

@@ -2,24 +2,34 @@ import type { ServerResponse } from 'node:http'
 import { writeWithBackpressure } from './write-with-backpressure'
 
 /**
- * Data-only SSE over a raw response, with backpressure. Events sent in one turn of the event loop
- * (an upstream packet often carries several) leave in one write: the response is corked until the
- * turn's I/O is done (setImmediate; a nextTick would run before the relay's next await resumes).
+ * Writes to a raw response with backpressure. Writes made in one turn of the event loop (an upstream
+ * packet often carries several events) leave in one write: the response is corked until the turn's
+ * I/O is done (setImmediate; a nextTick would run before the relay's next await resumes).
  */
-export function responseSseSink(res: ServerResponse): { send(data: string): Promise<void> } {
+function corkedWriter(res: ServerResponse): (text: string) => Promise<void> {
   let corked = false
   const uncork = () => {
     corked = false
     res.uncork()
   }
-  return {
-    send(data) {
-      if (!corked && !res.destroyed) {
-        corked = true
-        res.cork()
-        setImmediate(uncork)
-      }
-      return writeWithBackpressure(res, `data: ${data}\n\n`)
-    },
+  return (text) => {
+    if (!corked && !res.destroyed) {
+      corked = true
+      res.cork()
+      setImmediate(uncork)
+    }
+    return writeWithBackpressure(res, text)
   }
+}
+
+/** Data-only SSE (chat completions, transcripts), corked per turn of the event loop. */
+export function responseSseSink(res: ServerResponse): { send(data: string): Promise<void> } {
+  const write = corkedWriter(res)
+  return { send: (data) => write(`data: ${data}\n\n`) }
+}
+
+/** Typed SSE, an `event:` line naming each event's `type` before its data (the Responses API), corked alike. */
+export function typedSseSink(res: ServerResponse): { send(event: { type: string }): Promise<void> } {
+  const write = corkedWriter(res)
+  return { send: (event) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`) }
 }

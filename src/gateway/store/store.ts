@@ -13,6 +13,7 @@ import { createModelsRepo } from './repos/models-repo'
 import { createOAuthRepo } from './repos/oauth-repo'
 import { createProvidersRepo } from './repos/providers-repo'
 import { createRecordingsRepo } from './repos/recordings-repo'
+import { createResponsesRepo } from './repos/responses-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
 import { createUsageRepo } from './repos/usage-repo'
@@ -50,6 +51,7 @@ export function createStore(db: Db) {
     usage,
     usageStats: createUsageStatsRepo(db, usage),
     completions: createCompletionsRepo(db),
+    responses: createResponsesRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
     recordings: createRecordingsRepo(db),

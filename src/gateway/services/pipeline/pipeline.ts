@@ -16,7 +16,7 @@ import { usageRow } from './usage-row'
 import { MODALITY_KIND, unfitModel } from './model-fit'
 import type { RequestContext } from './request-context'
 
-export type UsageEndpoint = 'chat.completions' | 'messages' | 'messages.count_tokens' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
+export type UsageEndpoint = 'chat.completions' | 'responses' | 'messages' | 'messages.count_tokens' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
 
 /** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
 export interface Run<M extends Modality = Modality> {

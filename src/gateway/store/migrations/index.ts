@@ -7,6 +7,7 @@ import { recordings } from './0006-recordings'
 import { gatewayTools } from './0007-gateway-tools'
 import { sessionsOauthUsageState } from './0008-sessions-oauth-usage-state'
 import { recordingChunks } from './0009-recording-chunks'
+import { responsesSchema } from './0010-responses'
 
 export interface Migration {
   version: number
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   gatewayTools,
   sessionsOauthUsageState,
   recordingChunks,
+  responsesSchema,
 ]

@@ -9,6 +9,8 @@ export type FallbackChoice = 'default' | 'on' | 'off'
 export interface ChatCallOptions {
   apiKey: string
   fallbacks?: FallbackChoice
+  /** `responses` sends through `POST /v1/responses` (the playground's Responses API switch). */
+  api?: 'chat' | 'responses'
   signal?: AbortSignal
   /** Called with the choices so far, on every stream chunk. */
   onUpdate?: (choices: ChoiceResult[]) => void

@@ -19,6 +19,7 @@ import type {
   WebSessionInfo,
 } from '../../../shared/admin-wire'
 import { runChat, type ChatCallOptions } from './chat-client'
+import { runResponses } from './responses-client'
 import type { ChatResult } from './chat-result'
 import type { ChatRequestBody } from './chat-types'
 import { WEB_CLIENT_HEADER } from '../../../shared/web'
@@ -154,6 +155,6 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     fileContentUrl: (id) => `${conn.baseUrl}/v1/files/${enc(id)}/content`,
     fetchFileContent: async (apiKey, id) => (await send(conn, `/v1/files/${enc(id)}/content`, { auth: { apiKey } })).blob(),
     speech: async (apiKey, body) => (await send(conn, '/v1/audio/speech', { method: 'POST', body, auth: { apiKey } })).blob(),
-    chat: (body, opts) => runChat(conn, body, opts),
+    chat: (body, opts) => (opts.api === 'responses' ? runResponses(conn, body, opts) : runChat(conn, body, opts)),
   }
 }

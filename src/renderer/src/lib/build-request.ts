@@ -15,7 +15,7 @@ export interface DraftProblems {
 }
 
 export type BuildResult =
-  | { ok: true; body: ChatRequestBody; fallbacks: FallbackChoice }
+  | { ok: true; body: ChatRequestBody; fallbacks: FallbackChoice; api: 'chat' | 'responses' }
   | { ok: false; problems: DraftProblems; summary: string }
 
 function userContent(m: DraftMessage): string | UserContentPart[] {
@@ -81,5 +81,5 @@ export function buildChatRequest(draft: PlaygroundDraft, opts: { messages?: Draf
   if (choice !== undefined) body.tool_choice = choice
   if (rf.ok && rf.body) body.response_format = rf.body
   const fallbacks = draft.params.fallbacks === 'true' ? 'on' : draft.params.fallbacks === 'false' ? 'off' : 'default'
-  return { ok: true, body, fallbacks }
+  return { ok: true, body, fallbacks, api: draft.params.api === 'responses' ? 'responses' : 'chat' }
 }

@@ -9,7 +9,7 @@ export type ParamName =
   | 'max_completion_tokens' | 'n' | 'stop'
   | 'stream' | 'include_usage' | 'logprobs' | 'top_logprobs' | 'modalities' | 'audio_voice' | 'audio_format' | 'prediction'
   | 'reasoning_effort' | 'verbosity' | 'thinking_type' | 'thinking_budget'
-  | 'service_tier' | 'fallbacks' | 'store' | 'metadata' | 'parallel_tool_calls' | 'max_tokens'
+  | 'service_tier' | 'fallbacks' | 'api' | 'store' | 'metadata' | 'parallel_tool_calls' | 'max_tokens'
 
 export type ParamKind = 'number' | 'integer' | 'enum' | 'switch' | 'lines' | 'json' | 'text'
 export type ParamGroup = 'Sampling' | 'Length' | 'Output' | 'Reasoning' | 'Routing' | 'Deprecated'
@@ -59,6 +59,7 @@ export const PARAM_SPECS: readonly ParamSpec[] = [
   { name: 'parallel_tool_calls', label: 'Parallel tool calls', kind: 'switch', group: 'Routing', options: SWITCH, hint: 'default on' },
   { name: 'service_tier', label: 'Service tier', kind: 'enum', group: 'Routing', options: ['auto', 'default', 'flex', 'scale', 'priority'], hint: 'default auto' },
   { name: 'fallbacks', label: 'Fallbacks', kind: 'switch', group: 'Routing', options: SWITCH, hint: '?fallbacks= · default: team setting' },
+  { name: 'api', label: 'API', kind: 'enum', group: 'Routing', options: ['chat.completions', 'responses'], hint: 'send through /v1/responses · default chat' },
   { name: 'store', label: 'Store output', kind: 'switch', group: 'Routing', options: SWITCH, hint: 'store' },
   { name: 'metadata', label: 'Metadata', kind: 'json', group: 'Routing', hint: '{"key": "string value"}' },
   { name: 'max_tokens', label: 'Max tokens', kind: 'integer', group: 'Deprecated', min: 1, hint: 'deprecated: use max completion tokens' },

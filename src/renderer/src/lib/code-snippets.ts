@@ -1,5 +1,6 @@
 import type { FallbackChoice } from '../api/chat-client'
 import type { ChatRequestBody } from '../api/chat-types'
+import { responsesSnippet } from './responses-snippets'
 
 export type SnippetLanguage = 'curl' | 'javascript' | 'python'
 
@@ -93,7 +94,8 @@ function python(baseUrl: string, body: ChatRequestBody, fallbacks: FallbackChoic
 }
 
 /** The current request as code that runs against the local endpoint, reading the key from $GATEHOUSE_API_KEY. */
-export function codeSnippet(language: SnippetLanguage, baseUrl: string, body: ChatRequestBody, fallbacks: FallbackChoice = 'default'): string {
+export function codeSnippet(language: SnippetLanguage, baseUrl: string, body: ChatRequestBody, fallbacks: FallbackChoice = 'default', api: 'chat' | 'responses' = 'chat'): string {
+  if (api === 'responses') return responsesSnippet(language, baseUrl, body, fallbacks)
   if (language === 'curl') return curl(baseUrl, body, fallbacks)
   if (language === 'javascript') return javascript(baseUrl, body, fallbacks)
   return python(baseUrl, body, fallbacks)

@@ -39,6 +39,7 @@ describe('buildChatRequest', () => {
     expect(built).toEqual({
       ok: true,
       fallbacks: 'off',
+      api: 'chat',
       body: {
         model: 'gpt-echo',
         messages: [

@@ -80,7 +80,7 @@ export const createCompareSlice: SliceCreator<CompareSlice> = ({ api }) => (set,
           const built = builds[i]!
           if (!built.ok) return
           try {
-            const result = await api.chat(built.body, { apiKey, fallbacks: built.fallbacks, signal: controllers[i]!.signal, onUpdate: (choices) => patchColumn(c.id, { choices }) })
+            const result = await api.chat(built.body, { apiKey, fallbacks: built.fallbacks, api: built.api, signal: controllers[i]!.signal, onUpdate: (choices) => patchColumn(c.id, { choices }) })
             patchColumn(c.id, { status: 'done', choices: result.choices, meta: result.meta })
           } catch (e) {
             patchColumn(c.id, isAbort(e) ? { status: 'done' } : { status: 'error', error: messageOf(e) })

@@ -31,19 +31,19 @@ export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'
     set((s) => ({ playground: { ...s.playground, messages: s.playground.messages.map((m) => (m.id === id ? fn(m) : m)) } }))
   const dropMessage = (id: string) => set((s) => ({ playground: { ...s.playground, messages: s.playground.messages.filter((m) => m.id !== id) } }))
 
-  async function call(body: Parameters<StoreDeps['api']['chat']>[0], fallbacks: 'default' | 'on' | 'off', placeholder: string, signal: AbortSignal, retry = true) {
+  async function call(body: Parameters<StoreDeps['api']['chat']>[0], route: { fallbacks: 'default' | 'on' | 'off'; api: 'chat' | 'responses' }, placeholder: string, signal: AbortSignal, retry = true) {
     const apiKey = await get().ensureApiKey()
     try {
       return await deps.api.chat(body, {
         apiKey,
-        fallbacks,
+        ...route,
         signal,
         onUpdate: (choices) => patchMessage(placeholder, (m) => ({ ...m, content: choices[0]?.content ?? '', answer: { ...m.answer!, choices } })),
       })
     } catch (e) {
       if (retry && e instanceof ApiError && e.status === 401 && REFUSED_KEY.has(e.code ?? '') && !get().access.own) {
         get().forgetApiKey()
-        return call(body, fallbacks, placeholder, signal, false)
+        return call(body, route, placeholder, signal, false)
       }
       throw e
     }
@@ -82,7 +82,7 @@ export function createRunner(deps: StoreDeps, set: StoreApi<AppState>['setState'
       }))
       controller = new AbortController()
       try {
-        const result = await call(built.body, built.fallbacks, id, controller.signal)
+        const result = await call(built.body, built, id, controller.signal)
         patchMessage(id, (m) => selectChoice({ ...m, pending: false, at: Date.now(), answer: { ...m.answer!, choices: result.choices, meta: result.meta } }, 0))
         set((s) => ({ run: { ...s.run, status: 'idle' }, lastModel: built.body.model }))
         deps.storage.setItem(LAST_MODEL_KEY, built.body.model)

@@ -20,7 +20,7 @@ export function ViewCodeDialog({ onClose }: { onClose: () => void }) {
   const baseUrl = useAppStore((s) => s.gatewayUrl)
   const key = useAppStore((s) => s.access.key)
   const built = buildChatRequest(draft)
-  const code = built.ok ? codeSnippet(lang, baseUrl, built.body, built.fallbacks) : ''
+  const code = built.ok ? codeSnippet(lang, baseUrl, built.body, built.fallbacks, built.api) : ''
   return (
     <Dialog title="View code" onClose={onClose} wide>
       {!built.ok ? (

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { installApiKeyAuth } from '../../http/api-key-auth'
+import { withSchemas } from '../../http/route-schemas'
+import { typedSseSink } from '../../http/sse-sink'
+import type { Clock } from '../../kernel/runtime'
+import type { Authenticate } from '../../services/auth/authenticate'
+import type { ChatService } from '../../services/chat/chat-service'
+import { relayResponsesStream } from '../../services/responses/relay-responses-stream'
+import type { ResponsesService } from '../../services/responses/responses-service'
+import { fallbacksQuery } from '../fallbacks-query'
+import { requestContext, servedHeaders } from '../request-context'
+
+const params = z.object({ id: z.string() })
+const LIMIT_ERROR = 'must be a whole number from 1 to 100'
+const itemsQuery = z.object({
+  after: z.string().optional(),
+  before: z.string().optional(),
+  limit: z.string().regex(/^\d+$/, LIMIT_ERROR).transform(Number).pipe(z.number().min(1, LIMIT_ERROR).max(100, LIMIT_ERROR)).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  'include[]': z.union([z.string(), z.array(z.string())]).optional(),
+  include: z.union([z.string(), z.array(z.string())]).optional(),
+})
+
+/**
+ * OpenAI's Responses API (`/v1/responses`): create (whole or streamed as typed SSE events), retrieve,
+ * list input items, delete. Tokens need the `chat` scope: a response is a chat answer in another shape.
+ */
+export async function responsesRoutes(plain: FastifyInstance, opts: { responses: ResponsesService; chat: ChatService; clock: Clock; authenticate: Authenticate }) {
+  const { responses, chat, clock } = opts
+  installApiKeyAuth(plain, opts.authenticate, 'chat')
+  const app = withSchemas(plain)
+
+  app.post('/v1/responses', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
+    const ctx = requestContext(req, reply, clock)
+    const prep = responses.prepare(ctx, req.body, req.query.fallbacks)
+    if (!prep.req.stream) {
+      const { response, ...served } = await responses.complete(prep)
+      return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)
+    }
+    const opened = await responses.openStream(prep)
+    reply.hijack()
+    reply.raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      ...servedHeaders(opened, clock.now() - ctx.startedAt),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    await relayResponsesStream({ chat, responses, prep, opened, sink: typedSseSink(reply.raw) })
+    reply.raw.end()
+  })
+
+  app.get('/v1/responses/:id', { schema: { params } }, async (req) => responses.get(req.principal.team.id, req.params.id))
+
+  app.get('/v1/responses/:id/input_items', { schema: { params, querystring: itemsQuery } }, async (req) => {
+    const q = req.query
+    return responses.inputItems(req.principal.team.id, req.params.id, { after: q.after, before: q.before, limit: q.limit ?? 20, order: q.order ?? 'desc' })
+  })
+
+  app.delete('/v1/responses/:id', { schema: { params } }, async (req) => responses.delete(req.principal.team.id, req.params.id))
+}

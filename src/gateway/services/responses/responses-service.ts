@@ -1,0 +1,159 @@
+import { badRequest, notFound } from '../../../shared/errors'
+import type { ChatMessage } from '../../../shared/chat/types'
+import type { Clock, IdGenerator } from '../../kernel/runtime'
+import type { Store } from '../../store/store'
+import type { ChatService, PreparedChat } from '../chat/chat-service'
+import type { ServedBy } from '../pipeline/pipeline'
+import type { RequestContext } from '../pipeline/request-context'
+import { responseFromCompletion, responseShell, type NewItemId } from './from-pivot'
+import { listedItem, resolveItems, type StoredItem } from './input-items'
+import { inputToMessages } from './input-to-messages'
+import { inResponsesTerms } from './pivot-params'
+import { parseResponsesRequest } from './request-schema'
+import type { InputItem, ResponseObject, ResponsesRequest } from './responses-types'
+import { toPivot } from './to-pivot'
+
+/** A Responses request past validation, routing and its credit hold: the pivot request it became. */
+export interface PreparedResponse {
+  chat: PreparedChat
+  req: ResponsesRequest
+  id: string
+  items: StoredItem[]
+  store: boolean
+}
+
+const MAX_CHAIN = 1000
+
+/**
+ * `/v1/responses` as a front over the chat service: the request becomes a chat pivot request (the
+ * conversation rebuilt from `previous_response_id`), runs through the one pipeline (auth, scoping,
+ * credits, fallbacks, tools, one usage row with endpoint `responses`), and its answer is turned back
+ * into a response object, kept per team while `store` is on (the default).
+ */
+export function createResponsesService(deps: { chat: ChatService; store: Store; clock: Clock; ids: IdGenerator; retentionSeconds: number }) {
+  const { chat, store, clock, ids } = deps
+  const nowSeconds = () => Math.floor(clock.now() / 1000)
+  const newId = ((prefix: string) => `${prefix}_${ids.token(24).replace(/[^A-Za-z0-9]/g, '')}`) as NewItemId & ((prefix: string) => string)
+
+  /** Every item of the conversation before `id`, oldest first: each response's input, then its output. */
+  function history(teamId: string, id: string): InputItem[] {
+    const turns: InputItem[][] = []
+    let next: string | null = id
+    for (let i = 0; next && i < MAX_CHAIN; i++) {
+      const row = store.responses.get(next, teamId, nowSeconds())
+      if (!row) {
+        if (i === 0) throw badRequest(`Previous response with id '${id}' not found (it may have expired or been deleted, or been made with store: false).`, 'previous_response_id', 'previous_response_not_found')
+        break
+      }
+      turns.unshift([...(row.inputItems as InputItem[]), ...(row.response as ResponseObject).output])
+      next = row.previousResponseId
+    }
+    return turns.flat()
+  }
+
+  // Kept responses are written together after the turn of the event loop they finish in (group
+  // commit: one transaction for many, as the ledger writes usage rows); every read flushes first.
+  let pending: Parameters<Store['responses']['insert']>[0][number][] = []
+  function flush(): void {
+    if (!pending.length) return
+    const batch = pending
+    pending = []
+    store.responses.insert(batch)
+  }
+
+  function keep(prep: PreparedResponse, response: ResponseObject): void {
+    if (!prep.store) return
+    const ctx = prep.chat.run.ctx
+    if (!pending.length) setImmediate(flush)
+    pending.push({
+      row: { id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, response, inputItems: prep.items },
+      items: [...prep.items, ...response.output],
+    })
+  }
+
+  return {
+    newId,
+    keep,
+    flush,
+
+    prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): PreparedResponse {
+      const req = parseResponsesRequest(body)
+      flush()
+      const teamId = ctx.principal.team.id
+      const items = resolveItems(req.input, (id) => store.responses.getItem(id, teamId, nowSeconds()) as InputItem | undefined, newId)
+      const past: ChatMessage[] = req.previous_response_id ? inputToMessages(history(teamId, req.previous_response_id), 'previous_response_id') : []
+      const pivot = toPivot(req, past, inputToMessages(items))
+      let prepared: PreparedChat
+      try {
+        prepared = chat.prepare(ctx, pivot, useFallbacks, 'responses')
+      } catch (err) {
+        throw inResponsesTerms(err)
+      }
+      // Local models have no reasoning controls: the setting is accepted (and echoed), not sent.
+      if (prepared.run.chain[0]?.provider.type === 'local') delete prepared.req.reasoning_effort
+      return { chat: prepared, req, id: newId('resp'), items, store: req.store ?? true }
+    },
+
+    /** Opens the stream on the first model that answers (errors told in Responses terms). */
+    openStream(prep: PreparedResponse) {
+      return chat.openStream(prep.chat).catch((err: unknown) => Promise.reject(inResponsesTerms(err)))
+    },
+
+    /** The response object a finished request starts from, for the model that answered. */
+    shell(prep: PreparedResponse, served: ServedBy): ResponseObject {
+      return responseShell(prep.req, { id: prep.id, createdAt: Math.floor(prep.chat.run.ctx.startedAt / 1000), model: served.target.model.name, store: prep.store })
+    },
+
+    async complete(prep: PreparedResponse): Promise<{ response: ResponseObject } & ServedBy> {
+      const { completion, ...served } = await chat.complete(prep.chat).catch((err: unknown) => Promise.reject(inResponsesTerms(err)))
+      const response = responseFromCompletion(this.shell(prep, served), completion, newId, completion.usage.svc_credits_cost)
+      keep(prep, response)
+      return { response, ...served }
+    },
+
+    get(teamId: string, id: string): ResponseObject {
+      flush()
+      const row = store.responses.get(id, teamId, nowSeconds())
+      if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
+      return row.response as ResponseObject
+    },
+
+    inputItems(teamId: string, id: string, q: { after?: string; before?: string; limit: number; order: 'asc' | 'desc' }) {
+      flush()
+      const row = store.responses.get(id, teamId, nowSeconds())
+      if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
+      const all = (row.inputItems as StoredItem[]).map(listedItem)
+      if (q.order === 'desc') all.reverse()
+      let start = 0
+      let end = all.length
+      if (q.after !== undefined) {
+        const i = all.findIndex((it) => it.id === q.after)
+        if (i < 0) throw badRequest(`after: no input item '${q.after}' in this response; pass the id of an item from a previous page.`, 'after')
+        start = i + 1
+      }
+      if (q.before !== undefined) {
+        const i = all.findIndex((it) => it.id === q.before)
+        if (i < 0) throw badRequest(`before: no input item '${q.before}' in this response; pass the id of an item from a previous page.`, 'before')
+        end = i
+      }
+      const page = q.before !== undefined && q.after === undefined ? all.slice(Math.max(start, end - q.limit), end) : all.slice(start, Math.min(end, start + q.limit))
+      const hasMore = q.before !== undefined && q.after === undefined ? end - q.limit > start : start + q.limit < end
+      return { object: 'list' as const, data: page, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: hasMore }
+    },
+
+    delete(teamId: string, id: string) {
+      flush()
+      if (!store.responses.delete(id, teamId, nowSeconds())) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
+      return { id, object: 'response.deleted' as const, deleted: true as const }
+    },
+
+    /** Drops responses past their retention; the sweep runs beside the files' one. */
+    sweepExpired(): number {
+      let total = 0
+      for (let n = store.responses.sweepExpired(nowSeconds()); n > 0; n = store.responses.sweepExpired(nowSeconds())) total += n
+      return total
+    },
+  }
+}
+
+export type ResponsesService = ReturnType<typeof createResponsesService>

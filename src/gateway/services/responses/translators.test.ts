@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ChatCompletionChunk } from '../../../shared/chat/types'
+import { normalizeUsage } from '../../providers/openai/openai-wire'
+import { endOf, responseFromCompletion, responseShell } from './from-pivot'
+import { resolveItems } from './input-items'
+import { inputToMessages } from './input-to-messages'
+import { responsesParam } from './pivot-params'
+import { parseResponsesRequest } from './request-schema'
+import { ResponsesStreamTranslator } from './stream-events'
+import { toPivot } from './to-pivot'
+
+const fixture = <T>(name: string): T => JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')) as T
+const counter = () => {
+  let n = 0
+  return (prefix: string) => `${prefix}_${++n}`
+}
+
+describe('to-pivot', () => {
+  it('turns a Codex turn (developer message, image, reasoning, a call and its output, namespaced tools) into the chat pivot', () => {
+    const req = parseResponsesRequest(fixture('codex-turn.request.json'))
+    const items = resolveItems(req.input, () => undefined, counter())
+    expect(toPivot(req, [], inputToMessages(items))).toEqual(fixture('codex-turn.pivot.json'))
+  })
+
+  it('refuses unknown fields and unserved ones by name', () => {
+    expect(() => parseResponsesRequest({ model: 'm', input: 'x', frequency_penalty: 1 })).toThrow(expect.objectContaining({ param: 'frequency_penalty', code: 'unknown_parameter' }))
+    expect(() => parseResponsesRequest({ model: 'm', input: 'x', conversation: 'conv_1' })).toThrow(expect.objectContaining({ param: 'conversation' }))
+    const req = parseResponsesRequest({ model: 'm', input: [{ type: 'computer_call_output', call_id: 'c' }] })
+    expect(() => inputToMessages(resolveItems(req.input, () => undefined, counter()))).toThrow(expect.objectContaining({ param: 'input[0].type' }))
+  })
+
+  it('retells pivot fields in Responses terms', () => {
+    expect(responsesParam('response_format.json_schema.schema')).toBe('text.format.schema')
+    expect(responsesParam('max_completion_tokens')).toBe('max_output_tokens')
+    expect(responsesParam('tools[2].function.parameters')).toBe('tools[2].parameters')
+    expect(responsesParam('messages[3].content[0].image_url.url')).toBe('input')
+  })
+})
+
+describe('from-pivot', () => {
+  const shell = responseShell({ model: 'm', input: 'x' }, { id: 'resp_1', createdAt: 100, model: 'm', store: true })
+
+  it('makes a message item, then one function_call item per tool call, and usage in Responses names', () => {
+    const usage = normalizeUsage({ prompt_tokens: 10, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 3, audio_tokens: 0 } })
+    const completion = { id: 'c', object: 'chat.completion' as const, created: 1, model: 'm', usage, choices: [{ index: 0, finish_reason: 'tool_calls' as const, logprobs: { content: null, refusal: null }, message: { role: 'assistant' as const, content: 'Checking.', refusal: null, tool_calls: [{ id: 'call_1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }] } }] }
+    const r = responseFromCompletion(shell, completion, counter())
+    expect(r.status).toBe('completed')
+    expect(r.output).toEqual([
+      { id: 'msg_1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Checking.', annotations: [], logprobs: [] }] },
+      { id: 'fc_2', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'f', arguments: '{}' },
+    ])
+    expect(r.usage).toEqual({ input_tokens: 10, input_tokens_details: { cached_tokens: 3 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 14 })
+  })
+
+  it('marks a cut-off answer incomplete with its reason', () => {
+    expect(endOf('length')).toEqual({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } })
+    expect(endOf('content_filter')).toEqual({ status: 'incomplete', incomplete_details: { reason: 'content_filter' } })
+    expect(endOf('stop')).toEqual({ status: 'completed', incomplete_details: null })
+  })
+})
+
+describe('the stream translator', () => {
+  it('turns text then a tool call into numbered events, closing the message before the call opens', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm' }, { id: 'resp_1', createdAt: 1, model: 'm', store: false }), counter())
+    const events = [...t.start(), ...fixture<ChatCompletionChunk[]>('text-then-call.chunks.json').flatMap((c) => t.chunk(c))]
+    const { events: last, response } = t.end(normalizeUsage({ prompt_tokens: 5, completion_tokens: 4 }))
+    events.push(...last)
+    expect(events.map((e) => [e.sequence_number, e.type])).toEqual(
+      [
+        'response.created',
+        'response.in_progress',
+        'response.output_item.added',
+        'response.content_part.added',
+        'response.output_text.delta',
+        'response.output_text.delta',
+        'response.output_text.done',
+        'response.content_part.done',
+        'response.output_item.done',
+        'response.output_item.added',
+        'response.function_call_arguments.delta',
+        'response.function_call_arguments.delta',
+        'response.function_call_arguments.done',
+        'response.output_item.done',
+        'response.completed',
+      ].map((type, i) => [i, type]),
+    )
+    expect(events[6]).toMatchObject({ text: 'Let me check.', item_id: 'msg_1', output_index: 0 })
+    expect(events[12]).toMatchObject({ arguments: '{"city":"Oslo"}', name: 'get_weather', item_id: 'fc_2', output_index: 1 })
+    expect(response.output).toEqual([
+      { id: 'msg_1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Let me check.', annotations: [], logprobs: [] }] },
+      { id: 'fc_2', type: 'function_call', status: 'completed', call_id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+    ])
+    expect(t.deltas).toBe(4)
+  })
+})
