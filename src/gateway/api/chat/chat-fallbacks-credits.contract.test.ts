@@ -116,11 +116,11 @@ describe('credits', () => {
     }
   })
 
-  it('cannot overspend by more than what was in flight: holds are reserved before the call', async () => {
+  it('cannot overspend: holds are reserved before the call, and a hold must fit in what is left', async () => {
     const balance = h.gw.store.company.balanceMicro()
-    // Less than one request's hold (its prompt estimate plus 1024 completion tokens at 2000 per 1M):
-    // the first request may start, and holds it all while it runs.
-    h.gw.store.company.add(-(balance - 1_500_000))
+    // Between one and two requests' holds (each: its prompt's ceiling plus 65,536 completion tokens at
+    // 2000 per 1M, about 132 credits): the first request starts, and what it holds leaves too little for the others.
+    h.gw.store.company.add(-(balance - 200_000_000))
     try {
       h.openai.next(async (req, res) => {
         await sleep(300)

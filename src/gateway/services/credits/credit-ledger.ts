@@ -1,19 +1,28 @@
 import { GatewayError } from '../../../shared/errors'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
+import { formatCredits } from './pricing'
 
 export interface Reservation {
   readonly holdMicro: number
   settled: boolean
 }
 
-export const outOfCredits = () =>
-  new GatewayError({
-    status: 402,
-    type: 'insufficient_credits',
-    code: 'insufficient_credits',
-    message: 'Your company has run out of credits: its budget is used up. Ask the owner to buy more credits, then try again.',
-  })
+const refused = (message: string) => new GatewayError({ status: 402, type: 'insufficient_credits', code: 'insufficient_credits', message })
+
+/**
+ * The 402 says what is true: credits spent (the budget is used up), credits held by requests still
+ * running (they come back when those end), or a request whose own worst case is more than is left.
+ * `balanceMicro` is what is left once every settled charge is counted; `heldMicro`, the holds of
+ * requests in flight; `why`, what makes this request's hold (e.g. its max_tokens) and how to lower it.
+ */
+export function outOfCredits(r: { balanceMicro: number; heldMicro: number; holdMicro: number; why?: string }) {
+  if (r.balanceMicro <= 0) return refused('Your company has run out of credits: its budget is used up. Ask the owner to buy more credits, then try again.')
+  const mayCost = `up to ${formatCredits(r.holdMicro)} credits${r.why ? ` (${r.why})` : ''}`
+  if (r.holdMicro > r.balanceMicro) return refused(`This request may cost ${mayCost}, but your company has only ${formatCredits(r.balanceMicro)} left.`)
+  const held = `${formatCredits(r.heldMicro)} of your company's ${formatCredits(r.balanceMicro)} credits are held by requests still running, not spent`
+  return refused(`${held}${r.holdMicro > 0 ? `, and this request may cost ${mayCost}` : ''}. Try again when they finish.`)
+}
 
 /**
  * Reserve, then settle. A request holds an estimate of its cost while it runs; a new request is refused
@@ -99,8 +108,14 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   }
 
   return {
-    reserve(holdMicro: number): Reservation {
-      if (store.company.balanceMicro() - heldMicro - pendingMicro <= 0) throw outOfCredits()
+    /**
+     * Holds a request's worst-case cost, or refuses it (402) when that is more than is left after the
+     * holds of requests in flight. `why` tells the client what makes the hold, for the 402.
+     */
+    reserve(holdMicro: number, why?: string): Reservation {
+      const balanceMicro = store.company.balanceMicro() - pendingMicro
+      const available = balanceMicro - heldMicro
+      if (available <= 0 || holdMicro > available) throw outOfCredits({ balanceMicro, heldMicro, holdMicro, why })
       heldMicro += holdMicro
       return { holdMicro, settled: false }
     },

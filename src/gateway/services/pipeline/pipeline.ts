@@ -42,6 +42,8 @@ export interface RunSpec<M extends Modality> {
   metadata?: Record<string, string> | null
   /** The worst-case cost in micro-credits of trying these models. */
   hold(chain: Target[]): number
+  /** What makes the hold and how to lower it, for the 402 when it cannot be met ("max_tokens 4096; ..."). */
+  holdWhy?: string
 }
 
 /** Which model answered, and which were tried and failed before it. */
@@ -67,6 +69,8 @@ export interface PipelineDeps {
   providerConfigs: ProviderConfigs
   /** Where usage anomalies are reported. */
   log?: FastifyBaseLogger
+  /** Tokens of context a local model gets per request (engines.llama_context_size): its prompt and answer fit in it. */
+  localContextTokens?: number
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
@@ -82,7 +86,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
 
   return {
@@ -94,10 +98,15 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       return resolved
     },
 
+    /** The tokens a model's prompt and answer must fit in, when the gateway knows it (a local model's context); null for upstream models. */
+    contextTokens(t: Target): number | null {
+      return t.provider.type === 'local' ? (localContextTokens ?? null) : null
+    },
+
     /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
-      const reservation = ledger.reserve(spec.hold(chain))
+      const reservation = ledger.reserve(spec.hold(chain), spec.holdWhy)
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
       return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
