@@ -75,9 +75,10 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
         push(chunk) {
           const { secrets, masks, longest } = current()
           if (!secrets.length && !held.length) return chunk
-          // A copy: the caller's chunk is never written to.
-          const buf = Buffer.concat([held, chunk])
-          maskIn(buf, secrets, masks)
+          const joined = held.length ? Buffer.concat([held, chunk]) : chunk
+          // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
+          const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
+          if (buf !== joined) maskIn(buf, secrets, masks)
           const keep = heldTail(buf, secrets, longest)
           held = Buffer.from(buf.subarray(buf.length - keep))
           return buf.subarray(0, buf.length - keep)
