@@ -19,6 +19,7 @@ beforeAll(async () => {
     { name: 'claude-echo', provider: 'up-anthropic', upstream: 'claude-haiku-4-5', pricing: { input: 1000, output: 5000 } },
     { name: 'embed-up', provider: 'up-openai', upstream: 'text-embedding-3-small', kind: 'embedding', pricing: { input: 100 } },
     { name: 'tts-up', provider: 'up-openai', upstream: 'tts-1', kind: 'speech' },
+    { name: 'whisper-up', provider: 'up-openai', upstream: 'gpt-4o-transcribe', kind: 'transcription' },
   ]
   h = await startChatHarness({ models, teams: [{ name: 'alpha', keys: [TEAM_KEY] }], users: [] }, limits, undefined, { anthropicProvider: limits })
 })
@@ -121,6 +122,19 @@ describe('a server-sent event that never ends', () => {
     await call('/v1/messages', { model: 'claude-echo', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'hi' }] })
     await expectAborted(h.anthropic, before)
     await vi.waitFor(() => expect(h.usageRows()[0]).toMatchObject({ endpoint: 'messages', status: 502, error: expect.stringContaining('max_event') as unknown }))
+  })
+
+  it('a streamed transcription (the audio path)', async () => {
+    const before = h.openai.closedEarly.length
+    endless(h.openai, 'text/event-stream', 'data: {"type":"transcript.text.delta","delta":"', 'c')
+    const form = new FormData()
+    form.set('file', new Blob([Buffer.from('audio')]), 'a.mp3')
+    form.set('model', 'whisper-up')
+    form.set('stream', 'true')
+    const res = await fetch(`${h.url}/v1/audio/transcriptions?fallbacks=false`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}` }, body: form })
+    const text = await res.text()
+    expect(text).toContain('max_event')
+    await expectAborted(h.openai, before)
   })
 
   it('a stream longer than max_reply in events within max_event is served whole: the limit is per event', async () => {
