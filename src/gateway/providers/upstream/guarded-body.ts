@@ -24,6 +24,12 @@ const tooLarge = (providerId: string, what: string, limit: number, field: string
     upstreamStatus: null,
   })
 
+/** A reply whose content-length is already past `max_reply`: refused before any byte is read or relayed. */
+export function declaredTooLarge(providerId: string, limits: UpstreamLimits, contentLength: string | string[] | undefined): UpstreamError | null {
+  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength)
+  return declared > limits.maxReplyBytes ? tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply') : null
+}
+
 /**
  * Counts the bytes of the server-sent event in progress: its lines up to the blank line that ends it
  * (LF, CRLF or CR line ends, split anywhere across chunks). Only line ends are looked at, found with

@@ -1,10 +1,10 @@
 import type { FormData } from 'undici'
 import type { RawUpstreamResponse } from '../contracts/messages'
 import { deadlineSignal } from './deadline-signal'
-import { guardBody, type GuardedBody } from './guarded-body'
+import { declaredTooLarge, guardBody, type GuardedBody } from './guarded-body'
 import { isEventStream } from './sse-stream'
 import type { UpstreamConnection } from './upstream-connection'
-import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from './upstream-error'
+import { UpstreamError, upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from './upstream-error'
 
 export type UpstreamResponse = RawUpstreamResponse & { body: GuardedBody }
 
@@ -29,11 +29,17 @@ export async function sendUpstream(conn: UpstreamConnection, path: string, body:
     res.body.on('error', () => {})
     // The total timeout runs until the body is read to its end or dropped.
     res.body.once('close', deadline.release)
-    const guarded = guardBody(res.body, { providerId: conn.providerId, limits: conn.limits, eventStream: isEventStream(res), redactor: conn.redactor.stream() })
+    const eventStream = isEventStream(res)
+    const tooLarge = eventStream ? null : declaredTooLarge(conn.providerId, conn.limits, res.headers['content-length'])
+    if (tooLarge) {
+      res.body.destroy()
+      throw tooLarge
+    }
+    const guarded = guardBody(res.body, { providerId: conn.providerId, limits: conn.limits, eventStream, redactor: conn.redactor.stream() })
     return { status: res.statusCode, headers: redactedHeaders(conn, res.headers), body: guarded }
   } catch (err) {
     deadline.release()
-    if (signal.aborted) throw err
+    if (signal.aborted || err instanceof UpstreamError) throw err
     throw upstreamConnectionError(conn.providerId, deadline.timedOut() ? Object.assign(new Error('total timeout'), { code: 'UND_ERR_TOTAL_TIMEOUT' }) : err)
   }
 }

@@ -96,6 +96,21 @@ describe('a reply that never ends', () => {
   })
 })
 
+describe('a reply whose content-length is past max_reply', () => {
+  it('/v1/messages answers a clear 502 before relaying a byte', async () => {
+    const before = h.anthropic.closedEarly.length
+    h.anthropic.next((_req, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 ** 3) })
+      res.write('{"id":"msg_1"')
+      return true
+    })
+    const r = await call('/v1/messages', { model: 'claude-echo', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })
+    expect(r.status).toBe(502)
+    expect(JSON.parse(r.text)).toMatchObject({ type: 'error', error: { message: expect.stringContaining('providers[].limits.max_reply') as unknown } })
+    await expectAborted(h.anthropic, before)
+  })
+})
+
 describe('a server-sent event that never ends', () => {
   it('chat: one data line without end is 502 naming max_event', async () => {
     const before = h.openai.closedEarly.length
