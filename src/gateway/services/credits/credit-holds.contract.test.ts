@@ -19,6 +19,8 @@ beforeAll(async () => {
     { name: 'claude-echo', provider: 'up-anthropic', upstream: 'claude-haiku-4-5', pricing: { input: 1000, output: 5000 } },
     // A credit a token, so its hold reads as tokens; never loaded: the hold is taken before any engine runs.
     { name: 'local-llama', provider: 'local', engine: 'llama', file: '/nowhere/model.gguf', pricing: { input: 0, output: 1_000_000 } },
+    // The voice that speaks answers of chat models that cannot (audio-out): 15 credits per 1M characters.
+    { name: 'voice', provider: 'local', engine: 'tts', pricing: { per_million_characters: 15 } },
   ]
   h = await startChatHarness({ credits: 1000, models, teams: [{ name: 'alpha', keys: [TEAM_KEY] }, { name: 'beta', keys: [OTHER_TEAM_KEY] }], users: [] })
 })
@@ -75,6 +77,17 @@ describe('a hold is what the request can really cost', () => {
     expect(held).toBeGreaterThan((MAX_OUTPUT_TOKENS * 2000) / CREDITS)
     // plus the prompt's ceiling (its bytes and 1,024 hidden tokens at 1000 per 1M): about a credit
     expect(held).toBeLessThan((MAX_OUTPUT_TOKENS * 2000) / CREDITS + 2)
+  })
+
+  it('a spoken answer (modalities audio) is held for no more characters than the capped answer can spell', async () => {
+    setBalance(10)
+    const res = await chat(TEAM_KEY, { model: 'gpt-echo', max_tokens: 1e9, modalities: ['text', 'audio'], audio: { voice: 'alloy', format: 'wav' } })
+    expect(res.status).toBe(402)
+    // the answer's tokens as above, plus 32 characters a token spoken at 15 credits per 1M characters
+    const spoken = (MAX_OUTPUT_TOKENS * 32 * 15) / CREDITS
+    const held = creditsIn(await messageOf(res))
+    expect(held).toBeGreaterThan((MAX_OUTPUT_TOKENS * 2000) / CREDITS + spoken)
+    expect(held).toBeLessThan((MAX_OUTPUT_TOKENS * 2000) / CREDITS + spoken + 2)
   })
 
   it("a local model's hold stops at its context (engines.llama_context_size, 4096 by default)", async () => {
