@@ -1,7 +1,7 @@
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
-import { chatCostMicro, chatPromptCeiling, maxTokensWhy, outputTokensCeiling, promptTokensCeiling } from '../credits/pricing'
+import { chatCostMicro, chatPromptCeiling, maxTokensBound, outputTokensCeiling, promptTokensCeiling } from '../credits/pricing'
 import type { Pipeline, Run, Served, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
@@ -76,7 +76,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         useFallbacks,
         metadata: req.metadata ?? null,
         hold: (chain) => Math.max(...chain.map(costAtMost)) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
-        holdWhy: maxTokensWhy(req.max_completion_tokens, n),
+        clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
       })
       return { run, body, req }
     },

@@ -112,6 +112,15 @@ describe('a request whose own hold cannot be met', () => {
   })
 })
 
+describe('a request without max_tokens', () => {
+  it("is served while credits are left: the gateway's own ceiling holds at most what is left", async () => {
+    setBalance(10)
+    // its ceiling (65,536 answer tokens at 2000 per 1M) is about 132 credits
+    const res = await chat(TEAM_KEY, { model: 'gpt-echo' })
+    expect(res.status).toBe(200)
+  })
+})
+
 describe('the 402 says what is true', () => {
   it('credits held by a request still running are "held", not "run out", and nothing was spent', async () => {
     setBalance(300)

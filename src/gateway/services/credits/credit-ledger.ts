@@ -4,7 +4,10 @@ import type { Store } from '../../store/store'
 import { formatCredits } from './pricing'
 
 export interface Reservation {
+  /** What the request holds while it runs. */
   readonly holdMicro: number
+  /** The most it can cost (its charge is capped there); more than its hold when what was left was less. */
+  readonly ceilingMicro: number
   settled: boolean
 }
 
@@ -109,15 +112,18 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
 
   return {
     /**
-     * Holds a request's worst-case cost, or refuses it (402) when that is more than is left after the
-     * holds of requests in flight. `why` tells the client what makes the hold, for the 402.
+     * Holds a request's worst-case cost (`ceilingMicro`) while it runs. A bound the client set
+     * (`clientBound`, e.g. "max_tokens 4096; lower max_tokens") must fit in what is left after the holds of
+     * requests in flight, or the request is refused saying so; a ceiling the gateway assumed (no
+     * max_tokens, an audio file's longest duration) holds at most what is left. Nothing left: 402.
      */
-    reserve(holdMicro: number, why?: string): Reservation {
+    reserve(ceilingMicro: number, clientBound?: string): Reservation {
       const balanceMicro = store.company.balanceMicro() - pendingMicro
       const available = balanceMicro - heldMicro
-      if (available <= 0 || holdMicro > available) throw outOfCredits({ balanceMicro, heldMicro, holdMicro, why })
+      if (available <= 0 || (clientBound !== undefined && ceilingMicro > available)) throw outOfCredits({ balanceMicro, heldMicro, holdMicro: ceilingMicro, why: clientBound })
+      const holdMicro = Math.min(ceilingMicro, available)
       heldMicro += holdMicro
-      return { holdMicro, settled: false }
+      return { holdMicro, ceilingMicro, settled: false }
     },
     /**
      * Records that a request began: once it has run for STARTED_ROW_AFTER_MS its usage row is written

@@ -69,13 +69,8 @@ export function chatPromptCeiling(req: ChatCompletionRequest, messagesJson: stri
 export const outputTokensCeiling = (requested: number | undefined, contextTokens: number | null): number =>
   Math.min(requested ?? COMPLETION_CEILING_TOKENS, contextTokens ?? MAX_OUTPUT_TOKENS)
 
-/** What makes a chat or messages hold, and how to lower it, for the 402 when it cannot be met. */
-export function maxTokensWhy(maxTokens: number | undefined, n = 1): string {
-  const choices = n > 1 ? ` for each of ${n} choices` : ''
-  return maxTokens === undefined
-    ? `no max_tokens, so up to ${COMPLETION_CEILING_TOKENS.toLocaleString('en-US')} output tokens${choices}; set a lower max_tokens`
-    : `max_tokens ${maxTokens}${choices}; lower max_tokens`
-}
+/** A chat or messages request's own bound on its hold, and how to lower it, for the 402 when it cannot be met. */
+export const maxTokensBound = (maxTokens: number, n = 1): string => `max_tokens ${maxTokens}${n > 1 ? ` for each of ${n} choices` : ''}; lower max_tokens`
 
 /** A prompt can be no longer than a local model's context either. */
 export const promptTokensCeiling = (ceiling: number, contextTokens: number | null): number => Math.min(ceiling, contextTokens ?? ceiling)

@@ -42,8 +42,12 @@ export interface RunSpec<M extends Modality> {
   metadata?: Record<string, string> | null
   /** The worst-case cost in micro-credits of trying these models. */
   hold(chain: Target[]): number
-  /** What makes the hold and how to lower it, for the 402 when it cannot be met ("max_tokens 4096; ..."). */
-  holdWhy?: string
+  /**
+   * The client's own bound that makes the hold, and how to lower it ("max_tokens 4096; lower max_tokens"):
+   * such a hold must fit in what is left (else 402 saying so). Unset: the hold is the gateway's own
+   * ceiling, and holds at most what is left.
+   */
+  clientBound?: string
 }
 
 /** Which model answered, and which were tried and failed before it. */
@@ -106,7 +110,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
-      const reservation = ledger.reserve(spec.hold(chain), spec.holdWhy)
+      const reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
       return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
@@ -156,7 +160,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       const { ctx } = run
       const { target, creditsMicro = 0, ...rest } = o
       // What the upstream reported is checked before it is billed: see checkCharge.
-      const charge = checkCharge(run.reservation.holdMicro, rest, creditsMicro)
+      const charge = checkCharge(run.reservation.ceilingMicro, rest, creditsMicro)
       if (charge.anomaly) log?.warn({ requestId: ctx.requestId, model: target?.model.name ?? run.requestedModel, endpoint: run.endpoint }, `usage anomaly: ${charge.anomaly}`)
       const row = usageRow(ctx, clock.now(), {
         endpoint: run.endpoint,
