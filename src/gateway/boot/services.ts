@@ -37,6 +37,7 @@ import { createRagTool } from '../services/tools/rag/rag-tool'
 import { createToolSettings } from '../services/tools/tool-settings'
 import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
 import { silentLogger } from '../kernel/logging'
+import { createSecretRedactor } from '../kernel/secret-redactor'
 import { GATEWAY_VERSION } from '../kernel/version'
 import type { GatewayDeps } from './gateway-deps'
 
@@ -47,12 +48,18 @@ import type { GatewayDeps } from './gateway-deps'
 export function createServices(deps: GatewayDeps) {
   const log: FastifyBaseLogger = deps.logger ?? silentLogger()
   const { config, store, clock, ids } = deps
-  const connections = createUpstreamConnections()
+  const adminToken = deps.adminTokenFile
+    ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
+    : fixedAdminToken(deps.adminToken)
+  // Provider keys join it as they are resolved; every provider is resolved once here, so all are known from the start.
+  const redactor = createSecretRedactor(() => [adminToken.current()])
+  const connections = createUpstreamConnections(redactor)
   const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, maxAudioSeconds: config.audio.maxDurationSeconds, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
   const ledger = createCreditLedger(store, { retry: { log } })
-  const providerConfigs = createProviderConfigs(deps.env, deps.cipher)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log })
+  const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
+  for (const row of store.providers.list()) providerConfigs(row)
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
@@ -69,9 +76,6 @@ export function createServices(deps: GatewayDeps) {
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
   const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds })
   const oauth = createOAuth({ store, clock })
-  const adminToken = deps.adminTokenFile
-    ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
-    : fixedAdminToken(deps.adminToken)
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock, oauth),

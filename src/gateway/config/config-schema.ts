@@ -27,12 +27,18 @@ const timeouts = z.strictObject({
   total: duration.optional(),
 })
 
+const limits = z.strictObject({
+  max_reply: size.optional(),
+  max_event: size.optional(),
+})
+
 const provider = z.strictObject({
   id: name.regex(/^[A-Za-z0-9_.-]+$/, 'may hold only letters, digits, dot, dash and underscore'),
   type: z.enum(['openai', 'anthropic', 'local']),
   base_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as "http://127.0.0.1:4010/v1"' }).optional(),
   api_key: z.string().min(1, 'must not be empty').optional(),
   timeouts: timeouts.optional(),
+  limits: limits.optional(),
   headers: z.record(z.string(), z.string()).optional(),
 })
 

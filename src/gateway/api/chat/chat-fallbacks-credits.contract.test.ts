@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
-import { streamCompletion } from '../../../../test/support/fake-openai'
-import { sleep } from '../../../../test/support/fake-upstream'
+import { completionFor, streamCompletion } from '../../../../test/support/fake-openai'
+import type { RecordedRequest } from '../../../../test/support/fake-upstream'
 import { TEAM_KEY } from '../../../../test/support/harness'
 
 let h: ChatHarness
@@ -116,21 +117,39 @@ describe('credits', () => {
     }
   })
 
-  it('cannot overspend by more than what was in flight: holds are reserved before the call', async () => {
+  it('holds are reserved before the call: once all that is left is held, the others get 402', async () => {
     const balance = h.gw.store.company.balanceMicro()
-    // Less than one request's hold (its prompt estimate plus 1024 completion tokens at 2000 per 1M):
-    // the first request may start, and holds it all while it runs.
-    h.gw.store.company.add(-(balance - 1_500_000))
+    // Between one and two requests' ceilings (each: its prompt's ceiling plus 65,536 completion tokens at
+    // 2000 per 1M, about 132 credits; no max_tokens, so a hold takes at most what is left): the first
+    // holds 132, the second the other 68, and the last two find nothing left while those run.
+    h.gw.store.company.add(-(balance - 200_000_000))
     try {
-      h.openai.next(async (req, res) => {
-        await sleep(300)
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify((await import('../../../../test/support/fake-openai')).completionFor(req)))
+      // The two admitted requests run until both refusals are in.
+      let release!: () => void
+      const released = new Promise<void>((r) => (release = r))
+      const heldOpen = async (req: RecordedRequest, res: ServerResponse) => {
+        await released
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completionFor(req)))
         return true
-      })
-      const results = await Promise.allSettled(Array.from({ length: 4 }, () => h.client.chat.completions.create({ model: 'gpt-echo', messages: user('concurrent') })))
-      const statuses = results.map((r) => (r.status === 'fulfilled' ? 200 : (r.reason as { status: number }).status))
-      expect(statuses.filter((s) => s === 200)).toHaveLength(1)
-      expect(statuses.filter((s) => s === 402)).toHaveLength(3)
+      }
+      h.openai.next(heldOpen)
+      h.openai.next(heldOpen)
+      const refusals: Array<{ status: number; message: string }> = []
+      const calls = Array.from({ length: 4 }, () =>
+        h.client.chat.completions.create({ model: 'gpt-echo', messages: user('concurrent') }).then(
+          () => 200,
+          (err: { status: number; message: string }) => {
+            refusals.push(err)
+            return err.status
+          },
+        ),
+      )
+      await vi.waitFor(() => expect(refusals).toHaveLength(2))
+      release()
+      const statuses = await Promise.all(calls)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(2)
+      expect(statuses.filter((s) => s === 402)).toHaveLength(2)
+      expect(refusals[0]!.message).toMatch(/held by requests still running, not spent/)
     } finally {
       h.gw.store.company.add(balance - h.gw.store.company.balanceMicro())
     }

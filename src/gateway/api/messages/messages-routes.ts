@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { withSchemas } from '../../http/route-schemas'
@@ -52,6 +53,6 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
     return reply
       .code(res.status)
       .headers({ ...passedHeaders(res.headers), ...(res.status < 400 ? servedHeaders(counted, clock.now() - ctx.startedAt) : {}) })
-      .send(res.body)
+      .send(Readable.from(res.body))
   })
 }

@@ -28,7 +28,8 @@ export function anthropicChatProvider(providerId: string, connect: () => Upstrea
       try {
         msg = (await res.body.json()) as AnthropicMessage
       } catch (err) {
-        if (ctx.signal.aborted) throw err
+        // A reply past its size cap keeps its own error.
+        if (ctx.signal.aborted || err instanceof GatewayError) throw err
         throw upstreamProtocolError(providerId, 'its reply is not JSON.')
       }
       const completion = fromAnthropicResponse(msg, identity(`chatcmpl-${msg.id}`, ctx.model.name))

@@ -4,8 +4,11 @@ import type { CallContext } from './provider-config'
 export interface RawUpstreamResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
-  body: AsyncIterable<Buffer> & { text(): Promise<string>; json(): Promise<unknown>; destroy(): void }
+  body: UpstreamBody
 }
+
+/** A reply body still to be read once, as chunks or whole; `destroy` drops it (and aborts its request). */
+export type UpstreamBody = AsyncIterable<Buffer> & { text(): Promise<string>; json(): Promise<unknown>; destroy(): void }
 
 /**
  * A provider's native API, forwarded byte for byte (`/v1/messages` to Anthropic). The provider owns

@@ -7,6 +7,14 @@ export interface UpstreamTimeouts {
   totalMs: number
 }
 
+/** How much of an upstream reply the gateway reads before it gives up with a 502 naming the limit. */
+export interface UpstreamLimits {
+  /** A whole reply that is not server-sent events (JSON, audio, an error body). */
+  maxReplyBytes: number
+  /** One server-sent event (its lines up to the blank line that ends it); a stream itself may run on. */
+  maxEventBytes: number
+}
+
 export interface ProviderConfig {
   id: string
   type: ProviderType
@@ -16,6 +24,7 @@ export interface ProviderConfig {
   /** Extra headers sent upstream. */
   headers: Record<string, string>
   timeouts: UpstreamTimeouts
+  limits: UpstreamLimits
   /** Changes whenever the provider's settings change: providers and connection pools are cached on it. */
   version: number
 }

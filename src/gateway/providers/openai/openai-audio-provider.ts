@@ -1,35 +1,34 @@
-import { fetch, FormData, type Response } from 'undici'
+import { FormData } from 'undici'
 import { GatewayError } from '../../../shared/errors'
 import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
 import type { CallContext } from '../contracts/provider-config'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { deadlineSignal } from '../upstream/deadline-signal'
-import { upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from '../upstream/upstream-error'
+import { postUpstream, type UpstreamResponse } from '../upstream/post-json'
+import { upstreamProtocolError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
 import { readTranscriptStream } from './openai-transcript-stream'
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav', pcm: 'audio/pcm' }
 
-/** POSTs to the upstream and reads the reply with `read`, all within the provider's total timeout. */
-async function send<T>(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal, read: (res: Response) => Promise<T>): Promise<T> {
-  const deadline = deadlineSignal(signal, conn.timeouts.totalMs)
+/**
+ * POSTs to the upstream over the shared client (its timeouts, reply cap and secret masking) and reads the
+ * reply with `read`; the total timeout runs until the body is read.
+ */
+async function send<T>(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal, read: (res: UpstreamResponse) => Promise<T>): Promise<T> {
+  const res = await postUpstream(conn, path, body, openAiAuth(conn), signal)
   try {
-    let res: Response
-    try {
-      res = await fetch(`${conn.baseUrl}${path}`, {
-        method: 'POST',
-        dispatcher: conn.dispatcher,
-        headers: { ...conn.headers, ...openAiAuth(conn), ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
-        body,
-        signal: deadline.signal,
-      })
-    } catch (err) {
-      if (signal.aborted) throw err
-      throw upstreamConnectionError(conn.providerId, err)
-    }
-    if (res.status >= 400) throw upstreamStatusError(conn.providerId, res.status, upstreamErrorMessage(await res.text().catch(() => '')), res.headers.get('retry-after') ?? undefined)
     return await read(res)
   } finally {
-    deadline.release()
+    res.body.destroy()
+  }
+}
+
+/** A reply read as JSON; one that is not JSON is a protocol error, a reply past its cap keeps its own error. */
+const readJson = (providerId: string, signal: AbortSignal) => async (res: UpstreamResponse) => {
+  try {
+    return (await res.body.json()) as VerboseTranscript
+  } catch (err) {
+    if (signal.aborted || err instanceof GatewayError) throw err
+    throw upstreamProtocolError(providerId, 'its reply is not JSON.')
   }
 }
 
@@ -39,7 +38,7 @@ export function openAiSpeechProvider(connect: () => UpstreamConnection): SpeechP
     async speak(req: SpeechRequest, ctx: CallContext): Promise<SpeechResult> {
       const format = req.format ?? 'mp3'
       const body = JSON.stringify({ model: ctx.model.upstream, input: req.input, voice: req.voice, speed: req.speed ?? 1, response_format: format })
-      const audio = await send(connect(), '/audio/speech', body, ctx.signal, async (res) => Buffer.from(await res.arrayBuffer()))
+      const audio = await send(connect(), '/audio/speech', body, ctx.signal, (res) => res.body.buffer())
       return { audio, format, contentType: CONTENT_TYPES[format] ?? 'application/octet-stream', sampleRate: 24000, seconds: 0 }
     },
   }
@@ -81,10 +80,10 @@ export function openAiTranscriptionProvider(connect: () => UpstreamConnection): 
         // OpenAI streams json only; a model that does not stream (whisper-1) answers the whole transcript.
         raw = await send(connect(), path, form(req, ctx.model.upstream, 'json', true), ctx.signal, (res) => readTranscriptStream(res, connect().providerId, onDelta))
       } else try {
-        raw = await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal, (res) => res.json() as Promise<VerboseTranscript>)
+        raw = await send(connect(), path, form(req, ctx.model.upstream, 'verbose_json'), ctx.signal, readJson(connect().providerId, ctx.signal))
       } catch (err) {
         if (!(err instanceof GatewayError && err.status === 400 && /response_format/.test(err.message))) throw err
-        raw = await send(connect(), path, form(req, ctx.model.upstream, 'json'), ctx.signal, (res) => res.json() as Promise<VerboseTranscript>)
+        raw = await send(connect(), path, form(req, ctx.model.upstream, 'json'), ctx.signal, readJson(connect().providerId, ctx.signal))
       }
       const segments: TranscriptSegment[] = (raw.segments ?? []).map((s, i) => ({
         id: s.id ?? i,

@@ -27,7 +27,8 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       try {
         raw = (await res.body.json()) as Record<string, unknown>
       } catch (err) {
-        if (ctx.signal.aborted) throw err
+        // A reply past its size cap keeps its own error.
+        if (ctx.signal.aborted || err instanceof GatewayError) throw err
         throw upstreamProtocolError(providerId, 'its reply is not JSON.')
       }
       return normalizeCompletion(raw, shape(req, ctx))

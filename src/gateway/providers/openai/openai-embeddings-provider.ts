@@ -32,7 +32,8 @@ export function openAiEmbeddingsProvider(providerId: string, connect: () => Upst
       try {
         raw = (await res.body.json()) as typeof raw
       } catch (err) {
-        if (ctx.signal.aborted) throw err
+        // A reply past its size cap keeps its own error.
+        if (ctx.signal.aborted || err instanceof GatewayError) throw err
         throw bad('JSON')
       }
       if (!Array.isArray(raw.data) || raw.data.length !== req.input.length) throw bad(`one vector per input (${req.input.length})`)

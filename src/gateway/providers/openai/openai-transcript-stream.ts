@@ -1,6 +1,7 @@
-import type { Response } from 'undici'
 import type { TranscriptDelta } from '../contracts/audio'
+import type { UpstreamResponse } from '../upstream/post-json'
 import { sseEvents } from '../upstream/sse-events'
+import { isEventStream } from '../upstream/sse-stream'
 import { UpstreamError } from '../upstream/upstream-error'
 import type { VerboseTranscript } from './openai-audio-provider'
 
@@ -20,13 +21,12 @@ const brokenStream = (providerId: string, why: string) =>
  * comes, then `transcript.text.done` with the text and usage. An upstream that does not stream (OpenAI's
  * whisper-1 ignores `stream`) answers JSON: its whole text is one delta.
  */
-export async function readTranscriptStream(res: Response, providerId: string, onDelta: (delta: TranscriptDelta) => void): Promise<VerboseTranscript> {
-  if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const whole = (await res.json()) as VerboseTranscript
+export async function readTranscriptStream(res: UpstreamResponse, providerId: string, onDelta: (delta: TranscriptDelta) => void): Promise<VerboseTranscript> {
+  if (!isEventStream(res)) {
+    const whole = (await res.body.json()) as VerboseTranscript
     if (whole.text) onDelta({ text: whole.text })
     return whole
   }
-  if (!res.body) throw brokenStream(providerId, 'the answer had no body')
   let text = ''
   for await (const message of sseEvents(res.body)) {
     if (message.data === '[DONE]') break

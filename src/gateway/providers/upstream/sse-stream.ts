@@ -1,11 +1,11 @@
 import type { EventSourceMessage } from 'eventsource-parser'
-import type { UpstreamResponse } from './post-json'
+import type { RawUpstreamResponse } from '../contracts/messages'
 import { upstreamProtocolError } from './upstream-error'
 
-export const isEventStream = (res: Pick<UpstreamResponse, 'headers'>) => String(res.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')
+export const isEventStream = (res: Pick<RawUpstreamResponse, 'headers'>) => String(res.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')
 
 /** A stream request's answer must be server-sent events: anything else (an HTML page, a JSON body) is a protocol error, read briefly for its message. */
-export async function requireEventStream(providerId: string, res: UpstreamResponse): Promise<void> {
+export async function requireEventStream(providerId: string, res: RawUpstreamResponse): Promise<void> {
   if (isEventStream(res)) return
   const type = res.headers['content-type'] ?? 'no content type'
   const text = await res.body.text().catch(() => '')

@@ -1,5 +1,6 @@
 import { Pool } from 'undici'
-import type { ProviderConfig, UpstreamTimeouts } from '../contracts/provider-config'
+import type { SecretRedactor } from '../../kernel/secret-redactor'
+import type { ProviderConfig, UpstreamLimits, UpstreamTimeouts } from '../contracts/provider-config'
 
 export interface UpstreamConnection {
   providerId: string
@@ -9,6 +10,9 @@ export interface UpstreamConnection {
   basePath: string
   headers: Record<string, string>
   timeouts: UpstreamTimeouts
+  limits: UpstreamLimits
+  /** Masks the gateway's secrets in whatever the upstream sends back. */
+  redactor: SecretRedactor
   /** Keep-alive connections to the base URL's origin. */
   dispatcher: Pool
 }
@@ -17,7 +21,7 @@ export interface UpstreamConnection {
  * One keep-alive connection pool per provider, rebuilt when the provider's settings change (the old
  * pool closes once its requests are done).
  */
-export function createUpstreamConnections() {
+export function createUpstreamConnections(redactor: SecretRedactor) {
   const cache = new Map<string, { version: number; conn: UpstreamConnection }>()
   return {
     get(config: ProviderConfig, defaultBaseUrl: string): UpstreamConnection {
@@ -34,6 +38,8 @@ export function createUpstreamConnections() {
         apiKey: config.apiKey,
         headers: config.headers,
         timeouts,
+        limits: config.limits,
+        redactor,
         dispatcher: new Pool(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
       }
       cache.set(config.id, { version: config.version, conn })

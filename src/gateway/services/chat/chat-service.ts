@@ -1,7 +1,7 @@
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
-import { chatCostMicro, chatPromptCeiling, COMPLETION_CEILING_TOKENS } from '../credits/pricing'
+import { chatCostMicro, chatPromptCeiling, maxTokensBound, outputTokensCeiling, promptTokensCeiling } from '../credits/pricing'
 import type { Pipeline, Run, Served, ServedBy, UsageEndpoint } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
@@ -63,16 +63,21 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       const { target, agent } = pipeline.resolve(ctx, label, 'chat')
       if (agent) req = parseChatCompletionRequest(applyAgent(agent, body as Record<string, unknown>))
       // The hold is what the request can cost at most, choices fanned out included.
+      // Each model's share is capped at what it can really write (its context, or MAX_OUTPUT_TOKENS), whatever max_tokens asks.
       const n = req.n ?? 1
-      const promptTokens = chatPromptCeiling(req, JSON.stringify(req.messages)) * n
-      const completionTokens = (req.max_completion_tokens ?? COMPLETION_CEILING_TOKENS) * n
+      const promptCeiling = chatPromptCeiling(req, JSON.stringify(req.messages))
+      const costAtMost = (t: Target) => {
+        const context = pipeline.contextTokens(t)
+        return chatCostMicro(t.model.pricing, { prompt_tokens: promptTokensCeiling(promptCeiling, context) * n, completion_tokens: outputTokensCeiling(req.max_completion_tokens, context) * n })
+      }
       const run = pipeline.begin(ctx, target, {
         endpoint,
         modality: 'chat',
         requestedModel: label,
         useFallbacks,
         metadata: req.metadata ?? null,
-        hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: promptTokens, completion_tokens: completionTokens }))) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
+        hold: (chain) => Math.max(...chain.map(costAtMost)) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
+        clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
       })
       return { run, body, req }
     },

@@ -2,19 +2,31 @@ import { GatewayError } from '../../../shared/errors'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
 import { createCommitRetry, type CommitRetryOptions } from './commit-retry'
+import { formatCredits } from './pricing'
 
 export interface Reservation {
+  /** What the request holds while it runs. */
   readonly holdMicro: number
+  /** The most it can cost (its charge is capped there); more than its hold when what was left was less. */
+  readonly ceilingMicro: number
   settled: boolean
 }
 
-export const outOfCredits = () =>
-  new GatewayError({
-    status: 402,
-    type: 'insufficient_credits',
-    code: 'insufficient_credits',
-    message: 'Your company has run out of credits: its budget is used up. Ask the owner to buy more credits, then try again.',
-  })
+const refused = (message: string) => new GatewayError({ status: 402, type: 'insufficient_credits', code: 'insufficient_credits', message })
+
+/**
+ * The 402 says what is true: credits spent (the budget is used up), credits held by requests still
+ * running (they come back when those end), or a request whose own worst case is more than is left.
+ * `balanceMicro` is what is left once every settled charge is counted; `heldMicro`, the holds of
+ * requests in flight; `why`, what makes this request's hold (e.g. its max_tokens) and how to lower it.
+ */
+export function outOfCredits(r: { balanceMicro: number; heldMicro: number; holdMicro: number; why?: string }) {
+  if (r.balanceMicro <= 0) return refused('Your company has run out of credits: its budget is used up. Ask the owner to buy more credits, then try again.')
+  const mayCost = `up to ${formatCredits(r.holdMicro)} credits${r.why ? ` (${r.why})` : ''}`
+  if (r.holdMicro > r.balanceMicro) return refused(`This request may cost ${mayCost}, but your company has only ${formatCredits(r.balanceMicro)} left.`)
+  const held = `${formatCredits(r.heldMicro)} of your company's ${formatCredits(r.balanceMicro)} credits are held by requests still running, not spent`
+  return refused(`${held}${r.holdMicro > 0 ? `, and this request may cost ${mayCost}` : ''}. Try again when they finish.`)
+}
 
 /**
  * Reserve, then settle. A request holds an estimate of its cost while it runs; a new request is refused
@@ -157,11 +169,20 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 2, now 
   const flush = () => commit(true)
 
   return {
-    reserve(holdMicro: number): Reservation {
+    /**
+     * Holds a request's worst-case cost (`ceilingMicro`) while it runs. A bound the client set
+     * (`clientBound`, e.g. "max_tokens 4096; lower max_tokens") must fit in what is left after the holds of
+     * requests in flight, or the request is refused saying so; a ceiling the gateway assumed (no
+     * max_tokens, an audio file's longest duration) holds at most what is left. Nothing left: 402.
+     */
+    reserve(ceilingMicro: number, clientBound?: string): Reservation {
       if (unwrittenRows() >= maxUnwrittenRows) throw retry.refusal(maxUnwrittenRows)
-      if (store.company.balanceMicro() - heldMicro - pendingMicro <= 0) throw outOfCredits()
+      const balanceMicro = store.company.balanceMicro() - pendingMicro
+      const available = balanceMicro - heldMicro
+      if (available <= 0 || (clientBound !== undefined && ceilingMicro > available)) throw outOfCredits({ balanceMicro, heldMicro, holdMicro: ceilingMicro, why: clientBound })
+      const holdMicro = Math.min(ceilingMicro, available)
       heldMicro += holdMicro
-      return { holdMicro, settled: false }
+      return { holdMicro, ceilingMicro, settled: false }
     },
     /**
      * Records that a request began: once it has run for STARTED_ROW_AFTER_MS its usage row is written

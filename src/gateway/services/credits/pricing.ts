@@ -37,6 +37,12 @@ export function messagesCostMicro(
  * what it encodes, so bytes bound text; images and gateway-run tools get allowances.
  */
 export const COMPLETION_CEILING_TOKENS = 65_536
+/**
+ * No upstream model writes more in one answer (the largest today, GPT-5 and Claude with its 128k-output
+ * beta, stop at 128,000), so a hold never assumes more, whatever `max_tokens` asks: a `max_tokens` of
+ * 10^9 would otherwise hold more than a company's whole balance for nothing.
+ */
+export const MAX_OUTPUT_TOKENS = 131_072
 const IMAGE_TOKEN_CEILING = 8_192
 const PER_MESSAGE_TOKENS = 16
 /** What providers add to a prompt unseen: tool-use system prompts, structured-output framing. */
@@ -55,6 +61,22 @@ export function chatPromptCeiling(req: ChatCompletionRequest, messagesJson: stri
   const format = req.response_format ? textTokensCeiling(JSON.stringify(req.response_format)) : 0
   return textTokensCeiling(messagesJson) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
 }
+
+/**
+ * The most tokens a model can really write for `requested` (`max_tokens`; unset: the default ceiling):
+ * a local model no more than its context (`contextTokens`), an upstream model no more than MAX_OUTPUT_TOKENS.
+ */
+export const outputTokensCeiling = (requested: number | undefined, contextTokens: number | null): number =>
+  Math.min(requested ?? COMPLETION_CEILING_TOKENS, contextTokens ?? MAX_OUTPUT_TOKENS)
+
+/** A chat or messages request's own bound on its hold, and how to lower it, for the 402 when it cannot be met. */
+export const maxTokensBound = (maxTokens: number, n = 1): string => `max_tokens ${maxTokens}${n > 1 ? ` for each of ${n} choices` : ''}; lower max_tokens`
+
+/** A prompt can be no longer than a local model's context either. */
+export const promptTokensCeiling = (ceiling: number, contextTokens: number | null): number => Math.min(ceiling, contextTokens ?? ceiling)
+
+/** Credits as a person reads them in an error message: `131.072`, `1,000`. */
+export const formatCredits = (micro: number): string => (micro / 1e6).toLocaleString('en-US', { maximumFractionDigits: 6 })
 
 /** The most seconds an audio file can last: 500 bytes a second is below any codec's lowest bitrate. */
 export const audioSecondsCeiling = (bytes: number): number => Math.max(60, bytes / 500)

@@ -1,7 +1,7 @@
 import type { RawUpstreamResponse } from '../../providers/contracts/messages'
 import { requireEventStream } from '../../providers/upstream/sse-stream'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
-import { HIDDEN_PROMPT_TOKENS, messagesCeilingMicro, messagesCostMicro, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
+import { HIDDEN_PROMPT_TOKENS, maxTokensBound, messagesCeilingMicro, messagesCostMicro, outputTokensCeiling, promptTokensCeiling, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
 import type { Pipeline, Run, Served } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
@@ -50,7 +50,9 @@ export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
         modality: 'messages',
         requestedModel: inspected.model,
         useFallbacks,
-        hold: (chain) => Math.max(...chain.map((t) => messagesCeilingMicro(t.model.pricing, promptCeiling, inspected.maxTokens))),
+        hold: (chain) =>
+          Math.max(...chain.map((t) => messagesCeilingMicro(t.model.pricing, promptTokensCeiling(promptCeiling, pipeline.contextTokens(t)), outputTokensCeiling(inspected.maxTokens, pipeline.contextTokens(t))))),
+        clientBound: maxTokensBound(inspected.maxTokens),
       })
       return { run, raw, inspected }
     },

@@ -43,6 +43,12 @@ export interface RunSpec<M extends Modality> {
   metadata?: Record<string, string> | null
   /** The worst-case cost in micro-credits of trying these models. */
   hold(chain: Target[]): number
+  /**
+   * The client's own bound that makes the hold, and how to lower it ("max_tokens 4096; lower max_tokens"):
+   * such a hold must fit in what is left (else 402 saying so). Unset: the hold is the gateway's own
+   * ceiling, and holds at most what is left.
+   */
+  clientBound?: string
 }
 
 /** Which model answered, and which were tried and failed before it. */
@@ -68,6 +74,8 @@ export interface PipelineDeps {
   providerConfigs: ProviderConfigs
   /** Where usage anomalies are reported. */
   log?: FastifyBaseLogger
+  /** Tokens of context a local model gets per request (engines.llama_context_size): its prompt and answer fit in it. */
+  localContextTokens?: number
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
@@ -83,7 +91,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
 
   return {
@@ -95,10 +103,15 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       return resolved
     },
 
+    /** The tokens a model's prompt and answer must fit in, when the gateway knows it (a local model's context); null for upstream models. */
+    contextTokens(t: Target): number | null {
+      return t.provider.type === 'local' ? (localContextTokens ?? null) : null
+    },
+
     /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
       const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
-      const reservation = ledger.reserve(spec.hold(chain))
+      const reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
       return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
@@ -148,7 +161,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       const { ctx } = run
       const { target, creditsMicro = 0, ...rest } = o
       // What the upstream reported is checked before it is billed: see checkCharge.
-      const charge = checkCharge(run.reservation.holdMicro, rest, creditsMicro)
+      const charge = checkCharge(run.reservation.ceilingMicro, rest, creditsMicro)
       if (charge.anomaly) log?.warn({ requestId: ctx.requestId, model: target?.model.name ?? run.requestedModel, endpoint: run.endpoint }, `usage anomaly: ${charge.anomaly}`)
       const row = usageRow(ctx, clock.now(), {
         endpoint: run.endpoint,

@@ -5,7 +5,7 @@ import type { ChatStream } from '../../../providers/contracts/chat'
 import type { ChatStep, ChatStepContext } from '../chat-steps'
 import type { AudioTranscripts } from './audio-transcripts'
 import { type ChatAudioModels, nativeAudioOf } from './chat-audio-models'
-import { COMPLETION_CEILING_TOKENS, spokenCostMicro } from '../../credits/pricing'
+import { outputTokensCeiling, spokenCostMicro } from '../../credits/pricing'
 import { speakAnswer, speechFormatOf } from './speak-answer'
 
 /** Base64 characters per streamed audio chunk (a multiple of 4: each piece decodes alone). */
@@ -59,7 +59,7 @@ export function audioOutStep(deps: { models: ChatAudioModels; transcripts: Audio
     hold(req) {
       const pricing = models.pricingOf('speech')
       if (!req.modalities?.includes('audio') || !req.audio || !pricing) return 0
-      return spokenCostMicro(pricing, (req.max_completion_tokens ?? COMPLETION_CEILING_TOKENS) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
+      return spokenCostMicro(pricing, outputTokensCeiling(req.max_completion_tokens, null) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
     },
     prepare(req: ChatCompletionRequest, c): ChatCompletionRequest {
       const cites = req.messages.some((m) => m.role === 'assistant' && m.audio)

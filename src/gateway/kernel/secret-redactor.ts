@@ -1,0 +1,94 @@
+/** Shorter values are not treated as secrets: masking every "x" or "test" would mangle text for nothing. */
+export const MIN_SECRET_LENGTH = 8
+
+/** A byte-stream redactor: chunks in, chunks out; a secret split across chunks is still caught. */
+export interface StreamRedactor {
+  push(chunk: Buffer): Buffer
+  /** What was held back at the end of the last chunk (a possible start of a secret). */
+  end(): Buffer
+}
+
+export interface SecretRedactor {
+  /** Remembers a secret (provider keys as they are resolved); too short or empty values are ignored. */
+  add(secret: string | undefined): void
+  redact(text: string): string
+  stream(): StreamRedactor
+}
+
+/**
+ * The same length as the secret, so a relayed body keeps its content-length and a JSON string stays a
+ * JSON string; only the secret's length is told.
+ */
+const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.repeat(length - 10)}]` : '*'.repeat(length))
+
+/**
+ * Masks every secret the gateway holds (provider keys, their `env:` values, the admin token) in text
+ * that came from outside, before it reaches a client, a log or a usage row. `live` adds secrets that can
+ * change while the gateway runs (the admin token file), read at each use.
+ */
+export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
+  const known = new Set<string>()
+  let cached: { key: string; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
+
+  const current = () => {
+    const all = [...known]
+    for (const s of live()) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) all.push(s)
+    const key = all.join('\0')
+    if (cached?.key !== key) {
+      const secrets = all.map((s) => Buffer.from(s))
+      cached = { key, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
+    }
+    return cached
+  }
+
+  /** Masks in place (a mask is as long as its secret). */
+  const maskIn = (buf: Buffer, secrets: Buffer[], masks: Buffer[]) => {
+    secrets.forEach((secret, i) => {
+      for (let at = buf.indexOf(secret); at !== -1; at = buf.indexOf(secret, at + secret.length)) masks[i]!.copy(buf, at)
+    })
+  }
+
+  /** How many trailing bytes of `buf` could be the start of a secret the next chunk completes. */
+  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number) => {
+    for (let k = Math.min(longest - 1, buf.length); k > 0; k--) {
+      if (!secrets.some((s) => s[0] === buf[buf.length - k])) continue
+      const tail = buf.subarray(buf.length - k)
+      if (secrets.some((s) => s.length > k && s.compare(tail, 0, k, 0, k) === 0)) return k
+    }
+    return 0
+  }
+
+  return {
+    add(secret) {
+      if (secret && secret.length >= MIN_SECRET_LENGTH) known.add(secret)
+    },
+    redact(text) {
+      const { secrets } = current()
+      if (!secrets.length || !secrets.some((s) => text.includes(s.toString()))) return text
+      const buf = Buffer.from(text)
+      maskIn(buf, secrets, current().masks)
+      return buf.toString()
+    },
+    stream() {
+      let held = Buffer.alloc(0)
+      return {
+        push(chunk) {
+          const { secrets, masks, longest } = current()
+          if (!secrets.length && !held.length) return chunk
+          const joined = held.length ? Buffer.concat([held, chunk]) : chunk
+          // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
+          const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
+          if (buf !== joined) maskIn(buf, secrets, masks)
+          const keep = heldTail(buf, secrets, longest)
+          held = Buffer.from(buf.subarray(buf.length - keep))
+          return buf.subarray(0, buf.length - keep)
+        },
+        end() {
+          const rest = held
+          held = Buffer.alloc(0)
+          return rest
+        },
+      }
+    },
+  }
+}

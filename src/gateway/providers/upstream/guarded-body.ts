@@ -1,0 +1,111 @@
+import type { StreamRedactor } from '../../kernel/secret-redactor'
+import { formatBytes } from '../../config/units'
+import type { UpstreamBody } from '../contracts/messages'
+import type { UpstreamLimits } from '../contracts/provider-config'
+import { UpstreamError } from './upstream-error'
+
+/** An upstream body as undici gives it. */
+export interface SourceBody extends AsyncIterable<Uint8Array> {
+  destroy(err?: Error): void
+}
+
+export type GuardedBody = UpstreamBody & { buffer(): Promise<Buffer> }
+
+const CR = 0x0d
+const LF = 0x0a
+
+const tooLarge = (providerId: string, what: string, limit: number, field: string) =>
+  new UpstreamError({
+    status: 502,
+    type: 'upstream_error',
+    code: 'upstream_reply_too_large',
+    message: `The provider "${providerId}" sent ${what} larger than ${formatBytes(limit)}, the gateway's limit (providers[].limits.${field}); it stopped reading and closed the connection.`,
+    fallbackable: true,
+    upstreamStatus: null,
+  })
+
+/** A reply whose content-length is already past `max_reply`: refused before any byte is read or relayed. */
+export function declaredTooLarge(providerId: string, limits: UpstreamLimits, contentLength: string | string[] | undefined): UpstreamError | null {
+  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength)
+  return declared > limits.maxReplyBytes ? tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply') : null
+}
+
+/**
+ * Counts the bytes of the server-sent event in progress: its lines up to the blank line that ends it
+ * (LF, CRLF or CR line ends, split anywhere across chunks). Only line ends are looked at, found with
+ * indexOf, so a stream's ordinary chunks cost a few searches each.
+ */
+export function eventSizeCounter() {
+  let eventBytes = 0
+  let lineBytes = 0
+  let afterCr = false
+  const nextEnd = (chunk: Uint8Array, from: number) => {
+    const lf = chunk.indexOf(LF, from)
+    const cr = chunk.indexOf(CR, from)
+    return lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr)
+  }
+  /** Adds a chunk; returns the bytes of the event still open after it. */
+  return (chunk: Uint8Array): number => {
+    let at = 0
+    for (let end = nextEnd(chunk, 0); end !== -1; end = nextEnd(chunk, at)) {
+      const bytes = end - at
+      const lfOfCrlf = afterCr && bytes === 0 && lineBytes === 0 && chunk[end] === LF
+      if (!lfOfCrlf) {
+        if (lineBytes + bytes === 0) eventBytes = 0 // a blank line ends the event
+        else eventBytes += bytes + 1
+        lineBytes = 0
+      }
+      afterCr = chunk[end] === CR
+      at = end + 1
+    }
+    if (at < chunk.length) {
+      lineBytes += chunk.length - at
+      eventBytes += chunk.length - at
+      afterCr = false
+    }
+    return eventBytes
+  }
+}
+
+/**
+ * Every upstream body the gateway reads goes through here: the reply is capped (a whole reply that is
+ * not an event stream at `maxReplyBytes`, each server-sent event at `maxEventBytes`), and the secrets the
+ * gateway holds are masked before any byte reaches a parser, a client, a log or a usage row. Past a cap
+ * the connection is closed and reading throws a 502 naming the limit, so an upstream that never ends its
+ * reply (or its line) costs at most the cap in memory.
+ */
+export function guardBody(source: SourceBody, o: { providerId: string; limits: UpstreamLimits; eventStream: boolean; redactor: StreamRedactor }): GuardedBody {
+  const { providerId, limits, redactor } = o
+  const events = o.eventStream ? eventSizeCounter() : null
+  let total = 0
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      for await (const raw of source) {
+        const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+        if (events) {
+          if (events(chunk) > limits.maxEventBytes) throw tooLarge(providerId, 'a server-sent event', limits.maxEventBytes, 'max_event')
+        } else if ((total += chunk.length) > limits.maxReplyBytes) throw tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply')
+        const out = redactor.push(chunk)
+        if (out.length) yield out
+      }
+      const rest = redactor.end()
+      if (rest.length) yield rest
+    } catch (err) {
+      source.destroy()
+      throw err
+    }
+  }
+  const iterator = chunks()
+  const buffer = async () => {
+    const parts: Buffer[] = []
+    for await (const chunk of iterator) parts.push(chunk)
+    return Buffer.concat(parts)
+  }
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    buffer,
+    text: async () => (await buffer()).toString('utf8'),
+    json: async () => JSON.parse((await buffer()).toString('utf8')) as unknown,
+    destroy: () => source.destroy(),
+  }
+}
