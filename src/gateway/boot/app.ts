@@ -63,7 +63,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })
   await app.register(chatRoutes, { chat: services.chat, pipeline: services.pipeline, clock, authenticate })
-  await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
+  await app.register(messagesRoutes, { messages: services.messages, chat: services.chat, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services

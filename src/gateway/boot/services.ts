@@ -77,7 +77,7 @@ export function createServices(deps: GatewayDeps) {
     keys,
     pipeline,
     chat,
-    messages: createMessagesService({ pipeline }),
+    messages: createMessagesService({ pipeline, chat }),
     audio: createAudioService({ pipeline }),
     embeddings,
     models: createModelList(store),

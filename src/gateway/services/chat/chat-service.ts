@@ -2,7 +2,7 @@ import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
 import { chatCostMicro, chatPromptCeiling, COMPLETION_CEILING_TOKENS } from '../credits/pricing'
-import type { Pipeline, Run, Served, ServedBy } from '../pipeline/pipeline'
+import type { Pipeline, Run, Served, ServedBy, UsageEndpoint } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
@@ -56,7 +56,8 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
   return {
     settleAnswer,
 
-    prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): PreparedChat {
+    /** `endpoint` names the front the request came through, for its usage row (the Messages and Ollama fronts call chat too). */
+    prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined, endpoint: UsageEndpoint = 'chat.completions'): PreparedChat {
       let req = parseChatCompletionRequest(body)
       const label = req.model
       const { target, agent } = pipeline.resolve(ctx, label, 'chat')
@@ -66,7 +67,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       const promptTokens = chatPromptCeiling(req, JSON.stringify(req.messages)) * n
       const completionTokens = (req.max_completion_tokens ?? COMPLETION_CEILING_TOKENS) * n
       const run = pipeline.begin(ctx, target, {
-        endpoint: 'chat.completions',
+        endpoint,
         modality: 'chat',
         requestedModel: label,
         useFallbacks,
