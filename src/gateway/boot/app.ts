@@ -12,6 +12,7 @@ import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
+import { ollamaRoutes } from '../api/ollama/ollama-routes'
 import { webRoutes } from '../api/web/web-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
@@ -69,6 +70,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(ollamaRoutes, { ollama: services.ollama, catalog: services.ollamaCatalog, localModels: services.localModels, clock, authenticate, adminAuth: adminAuthOptions({ adminToken, webSessions }) })
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

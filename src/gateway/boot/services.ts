@@ -24,6 +24,8 @@ import { createEmbeddingsService } from '../services/embeddings/embeddings-servi
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
 import { createMessagesService } from '../services/messages/messages-service'
+import { createOllamaCatalog } from '../services/ollama/ollama-catalog'
+import { createOllamaService } from '../services/ollama/ollama-service'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
@@ -78,6 +80,8 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     messages: createMessagesService({ pipeline, chat }),
+    ollama: createOllamaService({ pipeline, chat, embeddings }),
+    ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
     audio: createAudioService({ pipeline }),
     embeddings,
     models: createModelList(store),

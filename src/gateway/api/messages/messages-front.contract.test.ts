@@ -26,6 +26,7 @@ describe('Messages front on an OpenAI-type model', () => {
   it('messages.create: system (string, blocks and a mid-conversation system turn), text, usage and stop reason', async () => {
     const { data: message, response } = await h.client.messages
       .create(
+        // temperature: the API takes it; this SDK version's types no longer list it.
         {
           model: 'gpt-echo',
           max_tokens: 100,
@@ -40,7 +41,7 @@ describe('Messages front on an OpenAI-type model', () => {
             { role: 'system', content: 'The user prefers French.' } as unknown as Anthropic.MessageParam,
             { role: 'user', content: [{ type: 'text', text: 'hello there' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }] },
           ],
-        },
+        } as Anthropic.MessageCreateParamsNonStreaming,
         { headers: { 'anthropic-beta': 'mid-conversation-system-2026-04-07,some-future-beta-2099-01-01' } },
       )
       .withResponse()
