@@ -5,6 +5,7 @@ import { adminRoutes } from '../api/admin/admin-routes'
 import { audioRoutes } from '../api/audio/audio-routes'
 import { batchesRoutes } from '../api/batches/batches-routes'
 import { chatRoutes } from '../api/chat/chat-routes'
+import { completionsRoutes } from '../api/completions/completions-routes'
 import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
@@ -65,6 +66,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })
   await app.register(chatRoutes, { chat: services.chat, pipeline: services.pipeline, clock, authenticate })
   await app.register(messagesRoutes, { messages: services.messages, chat: services.chat, clock, authenticate })
+  await app.register(completionsRoutes, { completions: services.completions, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services

@@ -23,6 +23,7 @@ import { createCreditLedger } from '../services/credits/credit-ledger'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
+import { createCompletionsService } from '../services/completions/completions-service'
 import { createMessagesService } from '../services/messages/messages-service'
 import { createOllamaCatalog } from '../services/ollama/ollama-catalog'
 import { createOllamaService } from '../services/ollama/ollama-service'
@@ -81,6 +82,7 @@ export function createServices(deps: GatewayDeps) {
     chat,
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
+    completions: createCompletionsService({ pipeline, chat }),
     ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
     audio: createAudioService({ pipeline }),
     embeddings,
