@@ -72,7 +72,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
-  await app.register(ollamaRoutes, { ollama: services.ollama, catalog: services.ollamaCatalog, localModels: services.localModels, clock, authenticate, adminAuth: adminAuthOptions({ adminToken, webSessions }) })
+  await app.register(ollamaRoutes, { ollama: services.ollama, catalog: services.ollamaCatalog, localModels: services.localModels, clock, authenticate, adminAuth: adminAuthOptions({ adminToken, webSessions }), keyless: services.keyless })
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

@@ -27,6 +27,7 @@ import { createCompletionsService } from '../services/completions/completions-se
 import { createMessagesService } from '../services/messages/messages-service'
 import { createOllamaCatalog } from '../services/ollama/ollama-catalog'
 import { createOllamaService } from '../services/ollama/ollama-service'
+import { createKeylessAccess } from '../services/ollama/keyless-access'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
@@ -84,6 +85,7 @@ export function createServices(deps: GatewayDeps) {
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),
     ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
+    keyless: createKeylessAccess(store),
     audio: createAudioService({ pipeline }),
     embeddings,
     models: createModelList(store),

@@ -7,6 +7,7 @@ import type { Clock } from '../../kernel/runtime'
 import type { LocalModelsAdmin } from '../../services/admin/local-models-admin'
 import type { Authenticate } from '../../services/auth/authenticate'
 import { OLLAMA_API_VERSION, type OllamaCatalog } from '../../services/ollama/ollama-catalog'
+import type { KeylessAccess } from '../../services/ollama/keyless-access'
 import type { OllamaService } from '../../services/ollama/ollama-service'
 import type { OllamaKind } from '../../services/ollama/pivot-to-ollama'
 import { abortOnClientClose } from '../../http/client-abort'
@@ -19,7 +20,11 @@ export interface OllamaRoutesOptions {
   clock: Clock
   authenticate: Authenticate
   adminAuth: AdminAuthOptions
+  keyless: KeylessAccess
 }
+
+/** Keyless access is for tools on this machine only: the socket's peer is loopback. */
+const fromLoopback = (req: FastifyRequest) => /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '')
 
 type Obj = Record<string, unknown>
 const NDJSON = { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
@@ -56,7 +61,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
   app.get('/api/version', async () => ({ version: OLLAMA_API_VERSION }))
 
   await app.register(async (keyed) => {
-    installApiKeyAuth(keyed, opts.authenticate, 'chat')
+    installApiKeyAuth(keyed, opts.authenticate, 'chat', (req) => (fromLoopback(req) ? opts.keyless.principal() : null))
     readBodiesAsJson(keyed)
     keyed.get('/api/tags', async (req) => opts.catalog.tags(req.principal.team))
     keyed.get('/api/ps', async (req) => opts.catalog.ps(req.principal.team))
@@ -91,6 +96,12 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
     installAdminAuth(admin, opts.adminAuth)
     readBodiesAsJson(admin)
     admin.post('/api/pull', async (req, reply) => pull(req, reply))
+    // Settings' "Ollama keyless access".
+    admin.get('/admin/settings/ollama-keyless', async () => opts.keyless.get())
+    admin.put('/admin/settings/ollama-keyless', async (req) => {
+      const b = bodyOf(req)
+      return opts.keyless.set({ enabled: b.enabled === true, team: typeof b.team === 'string' && b.team !== '' ? b.team : null, creditCeiling: typeof b.creditCeiling === 'number' ? b.creditCeiling : Number.NaN })
+    })
     admin.delete('/api/delete', async (req, reply) => {
       const name = nameOf(bodyOf(req))
       const { deleted } = await opts.localModels.remove(name)

@@ -1,5 +1,5 @@
 import { Ollama } from 'ollama'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADMIN_TOKEN, TEAM_KEY } from '../../../../test/support/harness'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../test/support/local-chat-harness'
 
@@ -129,5 +129,53 @@ describe('the ollama client against the gateway', () => {
   it('GET / answers like Ollama for tools, and the web app for browsers', async () => {
     expect(await (await fetch(`${h.url}/`)).text()).toBe('Ollama is running')
     expect((await fetch(`${h.url}/`, { headers: { accept: 'text/html,application/xhtml+xml' } })).headers.get('content-type')).toMatch(/text\/html/)
+  })
+})
+
+describe('LangChain ChatOllama against the gateway', () => {
+  it('invokes and streams with a key', async () => {
+    const { ChatOllama } = await import('@langchain/ollama')
+    const model = new ChatOllama({ baseUrl: h.url, model: 'gpt-echo', headers: { Authorization: `Bearer ${TEAM_KEY}` } })
+    const answer = await model.invoke('hello from langchain')
+    expect(answer.content).toBe('echo: hello from langchain')
+    let streamed = ''
+    for await (const chunk of await model.stream('streamed words')) streamed += String(chunk.content)
+    expect(streamed).toBe('echo: streamed words')
+  })
+
+  it('binds tools and reads the tool call', async () => {
+    const { ChatOllama } = await import('@langchain/ollama')
+    const model = new ChatOllama({ baseUrl: h.url, model: 'gpt-echo', headers: { Authorization: `Bearer ${TEAM_KEY}` } })
+    const withTools = model.bindTools([{ type: 'function', function: { name: 'get_weather', description: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }])
+    const answer = await withTools.invoke('Weather?')
+    expect(answer.tool_calls).toMatchObject([{ name: 'get_weather', args: { city: 'Paris' } }])
+  })
+})
+
+describe('keyless access for tools that cannot send a key', () => {
+  const setKeyless = (body: object) =>
+    fetch(`${h.url}/admin/settings/ollama-keyless`, { method: 'PUT', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+  it('is off by default: 401 in Ollama\'s error shape; once on, the ollama client and ChatOllama work with no key, until the ceiling', async () => {
+    const keyless = new Ollama({ host: h.url })
+    expect((await (await fetch(`${h.url}/admin/settings/ollama-keyless`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json())).toEqual({ enabled: false, team: null, creditCeiling: 0 })
+    await expect(keyless.list()).rejects.toMatchObject({ status_code: 401, error: expect.stringMatching(/No API key was sent/) })
+
+    expect((await setKeyless({ enabled: true, team: 'nope', creditCeiling: 1 })).status).toBe(400)
+    expect((await setKeyless({ enabled: true, team: 'alpha', creditCeiling: 1 })).status).toBe(200)
+    expect((await keyless.list()).models.map((m) => m.name)).toContain('gpt-echo')
+    const res = await keyless.chat({ model: 'gpt-echo', messages: [{ role: 'user', content: 'no key' }], stream: false })
+    expect(res.message.content).toBe('echo: no key')
+    const { ChatOllama } = await import('@langchain/ollama')
+    expect((await new ChatOllama({ baseUrl: h.url, model: 'gpt-echo' }).invoke('keyless chain')).content).toBe('echo: keyless chain')
+    await vi.waitFor(() => expect(h.gw.store.usage.list({ limit: 50 }).filter((r) => r.keyId === 'ollama-keyless' && r.state !== 'started').length).toBeGreaterThanOrEqual(2))
+    // A key still works and is still the key's: keyless applies only when none is sent.
+    expect((await ollama.list()).models.length).toBeGreaterThan(0)
+
+    // A ceiling already spent: 402 in Ollama's shape.
+    expect((await setKeyless({ enabled: true, team: 'alpha', creditCeiling: 0 })).status).toBe(200)
+    await expect(keyless.list()).rejects.toMatchObject({ status_code: 402, error: expect.stringMatching(/ceiling/) })
+    expect((await setKeyless({ enabled: false, team: null, creditCeiling: 0 })).status).toBe(200)
+    await expect(keyless.list()).rejects.toMatchObject({ status_code: 401 })
   })
 })
