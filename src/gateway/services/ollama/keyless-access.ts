@@ -4,16 +4,11 @@
  * own credit ceiling (what keyless requests may spend in all; raise it to allow more).
  */
 import { badRequest, GatewayError } from '../../../shared/errors'
+import type { OllamaKeylessSettings } from '../../../shared/ollama-wire'
 import type { Store } from '../../store/store'
 import type { Principal } from '../auth/principal'
 
-export interface KeylessSetting {
-  enabled: boolean
-  /** The team keyless requests act as (its name), or null. */
-  team: string | null
-  /** Credits keyless requests may spend in all. */
-  creditCeiling: number
-}
+export type KeylessSetting = OllamaKeylessSettings
 
 const SETTING_KEY = 'ollama.keyless'
 /** The key id keyless requests are logged under, so the usage page tells them apart. */
