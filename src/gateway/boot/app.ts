@@ -13,7 +13,7 @@ import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
-import { ollamaRoutes } from '../api/ollama/ollama-routes'
+import { ollamaRoutes, type OllamaRoutesOptions } from '../api/ollama/ollama-routes'
 import { webRoutes } from '../api/web/web-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
@@ -24,6 +24,30 @@ import { GATEWAY_VERSION } from '../kernel/version'
 import { startFileHousekeeping } from '../services/files/file-housekeeping'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices, type GatewayServices } from './services'
+
+/** What the Ollama routes get, on the main port and on `server.ollama_port`. */
+export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices): OllamaRoutesOptions => ({
+  ollama: services.ollama,
+  catalog: services.ollamaCatalog,
+  localModels: services.localModels,
+  clock: deps.clock,
+  authenticate: services.authenticate,
+  adminAuth: adminAuthOptions({ adminToken: services.adminToken, webSessions: services.webSessions }),
+  keyless: services.keyless,
+})
+
+/**
+ * The listener of `server.ollama_port`: the Ollama API only (and `GET /` answering as Ollama does),
+ * with the same services, error shapes and host guard as the main port.
+ */
+export async function buildOllamaListener(deps: GatewayDeps, services: GatewayServices): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, frameworkErrors, clientErrorHandler })
+  installErrorHandler(app, deps.config.server.bodyLimitBytes)
+  installHostGuard(app, deps.config.server.allowedHosts)
+  app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('Ollama is running'))
+  await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
+  return app
+}
 
 /** Builds the gateway; the caller listens (cli.ts, Electron's main) or injects (tests). */
 export async function buildGateway(deps: GatewayDeps, services: GatewayServices = createServices(deps)): Promise<FastifyInstance> {
@@ -72,7 +96,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
-  await app.register(ollamaRoutes, { ollama: services.ollama, catalog: services.ollamaCatalog, localModels: services.localModels, clock, authenticate, adminAuth: adminAuthOptions({ adminToken, webSessions }), keyless: services.keyless })
+  await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app
