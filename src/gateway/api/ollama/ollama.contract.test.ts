@@ -132,6 +132,28 @@ describe('the ollama client against the gateway', () => {
   })
 })
 
+describe('credits', () => {
+  it('the same exchange costs the same through /api/chat as through /v1/chat/completions', async () => {
+    // stories is priced (input 1000, output 2000 per million); the local harness's gpt-echo is free.
+    const priced = h.gw.store.models.getByName('stories')!
+    const viaOllama = await ollama.chat({ model: 'stories', messages: [{ role: 'user', content: 'Once upon a time' }], stream: false, options: { temperature: 0, num_predict: 6 } })
+    const viaChat = await h.client.chat.completions.create({ model: 'stories', messages: [{ role: 'user', content: 'Once upon a time' }], temperature: 0, max_completion_tokens: 6 })
+    // Rows are group-committed: read them once both are settled.
+    const [ollamaRow, chatRow] = await vi.waitFor(() => {
+      const rows = h.gw.store.usage.list({ limit: 10 }).filter((r) => r.state !== 'started')
+      const pair = [rows.find((r) => r.endpoint === 'ollama.chat'), rows.find((r) => r.endpoint === 'chat.completions')]
+      if (!pair[0] || !pair[1]) throw new Error('not settled yet')
+      return pair as [NonNullable<(typeof pair)[0]>, NonNullable<(typeof pair)[1]>]
+    })
+    expect(priced.pricing).toMatchObject({ input: 1000, output: 2000 })
+    expect(viaOllama.message.content).toBe(viaChat.choices[0]!.message.content)
+    expect(ollamaRow.promptTokens).toBe(chatRow.promptTokens)
+    expect(ollamaRow.completionTokens).toBe(chatRow.completionTokens)
+    expect(ollamaRow.creditsMicro).toBe(chatRow.creditsMicro)
+    expect(ollamaRow.creditsMicro).toBeGreaterThan(0)
+  })
+})
+
 describe('LangChain ChatOllama against the gateway', () => {
   it('invokes and streams with a key', async () => {
     const { ChatOllama } = await import('@langchain/ollama')
