@@ -96,6 +96,15 @@ describe('the ollama client against the gateway', () => {
     expect(rowOfLast('ollama.generate')).toMatchObject({ modelName: 'gpt-echo', status: 200 })
   })
 
+  it('generate raw on the local base model continues the prompt without the chat template', async () => {
+    const base = { model: 'stories', prompt: 'Once upon a time', stream: false as const, options: { temperature: 0, num_predict: 4 } }
+    const raw = await ollama.generate({ ...base, raw: true })
+    const templated = await ollama.generate(base)
+    expect(raw.prompt_eval_count).toBeLessThan(templated.prompt_eval_count)
+    const completion = await h.client.completions.create({ model: 'stories', prompt: 'Once upon a time', max_tokens: 4, temperature: 0 })
+    expect(raw.response).toBe(completion.choices[0]!.text)
+  })
+
   it('images reach the model as image parts', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
     await ollama.chat({ model: 'gpt-echo', messages: [{ role: 'user', content: 'what is this', images: [png] }], stream: false })

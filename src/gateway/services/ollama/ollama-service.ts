@@ -25,11 +25,11 @@ const modelMissing = (name: string) => notFound(`model "${name}" not found, try 
  * theirs. Ollama clients add `:latest` to bare names; a name not found with it is tried without.
  */
 export function createOllamaService({ pipeline, chat, embeddings }: { pipeline: Pipeline; chat: ChatService; embeddings: EmbeddingsService }) {
-  function resolveLabel(ctx: RequestContext, label: string, modality: 'chat' | 'embeddings'): { label: string; reasons: boolean } {
+  function resolveLabel(ctx: RequestContext, label: string, modality: 'chat' | 'embeddings'): { label: string; reasons: boolean; local: boolean } {
     for (const candidate of label.endsWith(':latest') ? [label, label.slice(0, -':latest'.length)] : [label]) {
       try {
         const { target } = pipeline.resolve(ctx, candidate, modality)
-        return { label: candidate, reasons: target.model.options.reasoning === true }
+        return { label: candidate, reasons: target.model.options.reasoning === true, local: target.provider.type === 'local' }
       } catch (err) {
         if (!(isGatewayError(err) && err.code === 'model_not_found')) throw err
       }
@@ -40,9 +40,12 @@ export function createOllamaService({ pipeline, chat, embeddings }: { pipeline: 
   return {
     plan(ctx: RequestContext, kind: OllamaKind, body: Obj): PlannedOllama {
       const asked = typeof body.model === 'string' ? body.model : ''
-      const { label, reasons } = asked === '' ? { label: asked, reasons: false } : resolveLabel(ctx, asked, 'chat')
+      const { label, reasons, local } = asked === '' ? { label: asked, reasons: false, local: false } : resolveLabel(ctx, asked, 'chat')
       const pivot = kind === 'chat' ? ollamaChatToPivot({ ...body, model: label }, { reasons }) : ollamaGenerateToPivot({ ...body, model: label }, { reasons })
-      return { kind, chat: chat.prepare(ctx, pivot, undefined, kind === 'chat' ? 'ollama.chat' : 'ollama.generate'), model: asked }
+      const prep = chat.prepare(ctx, pivot, undefined, kind === 'chat' ? 'ollama.chat' : 'ollama.generate')
+      // generate with raw: true on a local model: the prompt is continued as it is, without the chat template.
+      if (kind === 'generate' && body.raw === true && local) prep.req.raw_prompt = true
+      return { kind, chat: prep, model: asked }
     },
 
     async complete(p: PlannedOllama, createdAt: string, elapsedNs: () => number) {
