@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { TEAM_KEY } from '../../../../test/support/harness'
 import { startMessagesHarness, type MessagesHarness } from './messages-harness'
 
@@ -15,12 +15,6 @@ beforeEach(() => {
 })
 
 const weather: Anthropic.Tool = { name: 'get_weather', description: 'Weather of a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }
-const settledRow = (id: string | null) =>
-  vi.waitFor(() => {
-    const row = id === null ? undefined : h.gw.store.usage.get(id)
-    if (!row || row.state === 'started') throw new Error('not settled yet')
-    return row
-  })
 
 describe('Messages front on an OpenAI-type model', () => {
   it('messages.create: system (string, blocks and a mid-conversation system turn), text, usage and stop reason', async () => {
@@ -57,7 +51,7 @@ describe('Messages front on an OpenAI-type model', () => {
     expect(sent).toMatchObject({ stop: ['###'], user: 'user-42', temperature: 0.5 })
     expect(sent.max_completion_tokens ?? sent.max_tokens).toBe(100)
     expect(response.headers.get('x-svc-model-id')).toBe(h.gw.store.models.getByName('gpt-echo')!.id)
-    expect(await settledRow(response.headers.get('x-request-id'))).toMatchObject({ endpoint: 'messages', modelName: 'gpt-echo', status: 200 })
+    expect(await h.rowOf(response.headers.get('x-request-id'))).toMatchObject({ endpoint: 'messages', modelName: 'gpt-echo', status: 200 })
   })
 
   it('a tool round trip: tool_use with stop_reason tool_use, then tool_result (is_error kept) answered as text', async () => {
@@ -123,8 +117,8 @@ describe('Messages front on an OpenAI-type model', () => {
       headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-echo', max_completion_tokens: 50, messages: [{ role: 'user', content: 'same exchange' }] }),
     })
-    const a = await settledRow(viaMessages.response.headers.get('x-request-id'))
-    const b = await settledRow(viaChat.headers.get('x-request-id'))
+    const a = await h.rowOf(viaMessages.response.headers.get('x-request-id'))
+    const b = await h.rowOf(viaChat.headers.get('x-request-id'))
     expect(h.openai.requests[0]!.json.messages).toEqual(h.openai.requests[1]!.json.messages)
     expect(a.promptTokens).toBe(b.promptTokens)
     expect(a.completionTokens).toBe(b.completionTokens)
