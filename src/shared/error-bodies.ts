@@ -11,6 +11,9 @@ const ANTHROPIC_TYPES: Partial<Record<ErrorType, string>> = {
   upstream_error: 'api_error',
 }
 
+/** Ollama's error shape, for /api/*: `{"error": "..."}` with the status. */
+export const ollamaErrorBody = (e: GatewayError): unknown => ({ error: e.message })
+
 /** Anthropic's error shape, for /v1/messages: `{type: "error", error: {type, message}}`. */
 export function anthropicErrorBody(e: GatewayError): unknown {
   return { type: 'error', error: { type: ANTHROPIC_TYPES[e.type] ?? e.type, message: e.message } }

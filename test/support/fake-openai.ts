@@ -112,6 +112,23 @@ export function embeddingsFor(body: Record<string, unknown>) {
   }
 }
 
+/** Legacy `/completions`: the prompt continued by " and so on", word by word when streamed, usage when asked. */
+function legacyCompletion(req: RecordedRequest, res: ServerResponse) {
+  const body = req.json
+  const prompt = String(body.prompt)
+  const text = `${body.echo ? prompt : ''} and so on`
+  const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 3, total_tokens: Math.ceil(prompt.length / 4) + 3 }
+  const base = { id: 'cmpl-fake', object: 'text_completion', created: 1_790_000_000, model: String(body.model) }
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...base, choices: [{ text, index: 0, logprobs: null, finish_reason: 'stop' }], usage }))
+    return
+  }
+  const words = text.split(/(?<= )/)
+  const events = words.map((w, i) => ({ data: { ...base, choices: [{ text: w, index: 0, logprobs: null, finish_reason: i === words.length - 1 ? 'stop' : null }] } }))
+  const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage
+  writeSse(res, [...events, ...(wantsUsage ? [{ data: { ...base, choices: [], usage } }] : []), { data: '[DONE]' }])
+}
+
 export function startFakeOpenAi() {
   return startFakeServer(async (req, res) => {
     if (req.url.endsWith('/embeddings')) {
@@ -132,6 +149,7 @@ export function startFakeOpenAi() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(KNOWN_TRANSCRIPT))
       return
     }
+    if (req.url.endsWith('/v1/completions')) return legacyCompletion(req, res)
     if (!req.url.endsWith('/chat/completions')) {
       res.writeHead(404).end()
       return

@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -82,3 +83,14 @@ export async function startTestGateway(
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
+
+/**
+ * The usage row of the request whose `x-request-id` this is, once settled: a client can read a reply's
+ * last byte before the ledger's group commit has written the row.
+ */
+export const settledUsageRow = (store: Store, requestId: string | null) =>
+  vi.waitFor(() => {
+    const row = requestId === null ? undefined : store.usage.get(requestId)
+    if (!row || row.state === 'started') throw new Error(`no settled usage row for ${requestId} yet`)
+    return row
+  })

@@ -3,10 +3,9 @@
  * model, with the offline speech engine and the weightless whisper test model, and an OpenAI-compatible
  * fake upstream beside it; reached over real HTTP with the official `openai` client.
  */
-import { vi } from 'vitest'
 import { TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
 import { startFakeOpenAi } from './fake-openai'
-import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
+import { baseConfigData, settledUsageRow, startTestGateway, TEAM_KEY } from './harness'
 import { withOpenAiClient } from './openai-client-gateway'
 import { TEST_LLAMA_MODEL } from './llama-models'
 
@@ -48,12 +47,7 @@ export async function startLocalChatHarness(opts: LocalChatHarnessOptions = {}) 
      * The usage row of the request whose `x-request-id` this is, once settled: a stream's client can
      * read its last event before the ledger's group commit has written the row.
      */
-    rowOf: (requestId: string | null) =>
-      vi.waitFor(() => {
-        const row = requestId === null ? undefined : gw.store.usage.get(requestId)
-        if (!row || row.state === 'started') throw new Error(`no settled usage row for ${requestId} yet`)
-        return row
-      }),
+    rowOf: (requestId: string | null) => settledUsageRow(gw.store, requestId),
   }
 }
 

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { startFakeAnthropic } from './fake-anthropic'
 import { startFakeOpenAi } from './fake-openai'
-import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
+import { baseConfigData, settledUsageRow, startTestGateway, TEAM_KEY } from './harness'
 
 export const SONNET = 'claude-sonnet-4-5-20250929'
 export const PRICING = { input: 3000, output: 15000, cached_input: 300, cache_write: 3750 }
@@ -53,6 +53,8 @@ export async function startMessagesHarness() {
     sentHeaders,
     post,
     usageRows: () => gw.store.usage.list({ limit: 50 }),
+    /** The settled usage row of the request with this `x-request-id` (rows are group-committed). */
+    rowOf: (requestId: string | null) => settledUsageRow(gw.store, requestId),
     async close() {
       await gw.close()
       await anthropic.close()

@@ -5,6 +5,7 @@ import { adminRoutes } from '../api/admin/admin-routes'
 import { audioRoutes } from '../api/audio/audio-routes'
 import { batchesRoutes } from '../api/batches/batches-routes'
 import { chatRoutes } from '../api/chat/chat-routes'
+import { completionsRoutes } from '../api/completions/completions-routes'
 import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
@@ -13,6 +14,7 @@ import { responsesRoutes } from '../api/responses/responses-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
+import { ollamaRoutes, type OllamaRoutesOptions } from '../api/ollama/ollama-routes'
 import { webRoutes } from '../api/web/web-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
@@ -24,6 +26,30 @@ import { startFileHousekeeping } from '../services/files/file-housekeeping'
 import { servingBusyTimeout } from '../store/database'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices, type GatewayServices } from './services'
+
+/** What the Ollama routes get, on the main port and on `server.ollama_port`. */
+export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices): OllamaRoutesOptions => ({
+  ollama: services.ollama,
+  catalog: services.ollamaCatalog,
+  localModels: services.localModels,
+  clock: deps.clock,
+  authenticate: services.authenticate,
+  adminAuth: adminAuthOptions({ adminToken: services.adminToken, webSessions: services.webSessions }),
+  keyless: services.keyless,
+})
+
+/**
+ * The listener of `server.ollama_port`: the Ollama API only (and `GET /` answering as Ollama does),
+ * with the same services, error shapes and host guard as the main port.
+ */
+export async function buildOllamaListener(deps: GatewayDeps, services: GatewayServices): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, frameworkErrors, clientErrorHandler })
+  installErrorHandler(app, deps.config.server.bodyLimitBytes)
+  installHostGuard(app, deps.config.server.allowedHosts)
+  app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('Ollama is running'))
+  await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
+  return app
+}
 
 /** Builds the gateway; the caller listens (cli.ts, Electron's main) or injects (tests). */
 export async function buildGateway(deps: GatewayDeps, services: GatewayServices = createServices(deps)): Promise<FastifyInstance> {
@@ -67,12 +93,14 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })
   await app.register(chatRoutes, { chat: services.chat, pipeline: services.pipeline, clock, authenticate })
   await app.register(responsesRoutes, { responses: services.responses, chat: services.chat, clock, authenticate })
-  await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
+  await app.register(messagesRoutes, { messages: services.messages, chat: services.chat, clock, authenticate })
+  await app.register(completionsRoutes, { completions: services.completions, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

@@ -23,7 +23,11 @@ import { createCreditLedger } from '../services/credits/credit-ledger'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
+import { createCompletionsService } from '../services/completions/completions-service'
 import { createMessagesService } from '../services/messages/messages-service'
+import { createOllamaCatalog } from '../services/ollama/ollama-catalog'
+import { createOllamaService } from '../services/ollama/ollama-service'
+import { createKeylessAccess } from '../services/ollama/keyless-access'
 import { createPipeline } from '../services/pipeline/pipeline'
 import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
@@ -86,7 +90,11 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     responses,
-    messages: createMessagesService({ pipeline }),
+    messages: createMessagesService({ pipeline, chat }),
+    ollama: createOllamaService({ pipeline, chat, embeddings }),
+    completions: createCompletionsService({ pipeline, chat }),
+    ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
+    keyless: createKeylessAccess(store),
     audio: createAudioService({ pipeline }),
     embeddings,
     models: createModelList(store),

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { trackInFlight } from '../http/in-flight'
-import { buildGateway } from './app'
+import { buildGateway, buildOllamaListener } from './app'
 import { acquireDataDirLock } from './data-dir-lock'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices } from './services'
@@ -43,6 +43,8 @@ export interface RunningGateway {
   app: FastifyInstance
   store: Store
   url: string
+  /** The `server.ollama_port` listener's URL, or null when it is off. */
+  ollamaUrl: string | null
   adminToken: string
   /** Set on the first start of a data dir: the one time this key is shown. */
   firstRunKey: { teamName: string; plaintext: string } | null
@@ -67,6 +69,9 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     throw e
   }
   let app: FastifyInstance | undefined
+  let ollamaUrl: string | null = null
+  const urlOf = (port: number) => `http://${opts.config.server.host.includes(':') ? `[${opts.config.server.host}]` : opts.config.server.host}:${port}`
+  let ollamaApp: FastifyInstance | undefined
   try {
     const clock = systemClock
     const ids = randomIds
@@ -81,14 +86,20 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)
     await app.listen({ host: config.server.host, port: config.server.port })
+    // server.ollama_port: the Ollama API alone on a second port; it closes with the gateway.
+    if (config.server.ollamaPort != null) {
+      ollamaApp = await buildOllamaListener(deps, services)
+      await ollamaApp.listen({ host: config.server.host, port: config.server.ollamaPort })
+      ollamaUrl = urlOf((ollamaApp.server.address() as { port: number }).port)
+    }
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port
-    const host = opts.config.server.host.includes(':') ? `[${opts.config.server.host}]` : opts.config.server.host
-    const url = `http://${host}:${port}`
+    const url = urlOf(port)
     lock?.setUrl(url)
     const running = app
     const requests = trackInFlight(running.server)
     const close = async () => {
+      await ollamaApp?.close()
       await running.close()
       store.close()
       lock?.release()
@@ -97,6 +108,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
       app: running,
       store,
       url,
+      ollamaUrl,
       adminToken,
       firstRunKey,
       inFlight: () => requests.count,
@@ -109,6 +121,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     }
   } catch (e) {
     // A gateway that was built but could not listen (port taken) stops its services before the store closes.
+    await ollamaApp?.close()
     await app?.close()
     store.close()
     lock?.release()

@@ -73,6 +73,8 @@ const user = z.strictObject({
 const server = z.strictObject({
   host: name.optional(),
   port: z.number().int().min(0).max(65535).optional(),
+  /** A second listener serving only the Ollama API, for tools that assume Ollama's port (11434). Off when absent. */
+  ollama_port: z.number().int().min(0).max(65535).optional(),
   allowed_hosts: z.array(name).optional(),
   cors_origins: z.array(z.url({ error: 'must be an origin such as "http://localhost:5173"' })).optional(),
   body_limit: size.optional(),

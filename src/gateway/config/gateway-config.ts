@@ -50,6 +50,8 @@ export interface GatewayConfig {
   server: {
     host: string
     port: number
+    /** `server.ollama_port`: a second listener with the Ollama API only; null when off. */
+    ollamaPort?: number | null
     allowedHosts: string[]
     corsOrigins: string[]
     bodyLimitBytes: number

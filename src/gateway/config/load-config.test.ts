@@ -82,7 +82,7 @@ users:
 `,
     )
     const config = loadConfigFile(file, { ANTHROPIC_API_KEY: 'sk-ant' })
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 4310, allowedHosts: [], corsOrigins: [], bodyLimitBytes: 32 * 1024 * 1024 })
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 4310, ollamaPort: null, allowedHosts: [], corsOrigins: [], bodyLimitBytes: 32 * 1024 * 1024 })
     expect(config.auth.rotationGraceSeconds).toBe(86400)
     expect(config.models.map((m) => m.name)).toEqual(['gpt-echo', 'claude-echo', 'whisper-test', 'voice', 'stories'])
     expect(config.engines.llama).toEqual({ concurrency: 2, maxModels: 2, idleTimeoutMs: 300_000, contextSize: 4096, threads: undefined })

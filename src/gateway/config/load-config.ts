@@ -68,6 +68,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     server: {
       host: raw.server?.host ?? DEFAULT_HOST,
       port: raw.server?.port ?? DEFAULT_PORT,
+      ollamaPort: raw.server?.ollama_port ?? null,
       allowedHosts: raw.server?.allowed_hosts ?? [],
       corsOrigins: raw.server?.cors_origins ?? [],
       bodyLimitBytes: raw.server?.body_limit ?? DEFAULT_BODY_LIMIT,

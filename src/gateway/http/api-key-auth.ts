@@ -30,15 +30,23 @@ export type RouteScope = OAuthScope | 'any'
  * Authenticates every route of the scope it is installed in with an API key or an OAuth token (spec
  * section 5) and puts the holder on `req.principal` (typed where it is used: api/request-context.ts).
  * A key in its rotation grace period still works and says so with `Deprecation` (RFC 9745) and
- * `Sunset` (RFC 8594).
+ * `Sunset` (RFC 8594). `keyless`, where given, may answer for a request that sent no credential at all
+ * (the Ollama routes' opt-in).
  */
-export function installApiKeyAuth(app: FastifyInstance, authenticate: (c: PresentedCredentials) => KeyHolder, routeScope: RouteScope): void {
+export function installApiKeyAuth(
+  app: FastifyInstance,
+  authenticate: (c: PresentedCredentials) => KeyHolder,
+  routeScope: RouteScope,
+  keyless?: (req: FastifyRequest) => KeyHolder | null,
+): void {
   const scope = routeScope === 'any' ? undefined : routeScope
   app.decorateRequest('principal', null as never)
   app.addHook('onRequest', (req, reply, done) => {
     let holder: KeyHolder
     try {
-      holder = authenticate({ authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key'), scope })
+      const presented = { authorization: header(req, 'authorization'), xApiKey: header(req, 'x-api-key'), xSvcKey: header(req, 'x-svc-key'), scope }
+      const sentNone = presented.authorization === undefined && presented.xApiKey === undefined && presented.xSvcKey === undefined
+      holder = (sentNone ? keyless?.(req) : null) ?? authenticate(presented)
     } catch (err) {
       return done(err as Error)
     }

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net'
 import { GatewayError, isGatewayError } from '../../shared/errors'
 import { formatBytes } from '../config/units'
 import { storageFault, storageFaultError } from '../kernel/storage-fault'
-import { anthropicErrorBody, openAiErrorBody } from '../../shared/error-bodies'
+import { anthropicErrorBody, ollamaErrorBody, openAiErrorBody } from '../../shared/error-bodies'
 
 const isAnthropicFamily = (url: string) => url.startsWith('/v1/messages')
 
@@ -70,7 +70,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
   })
 }
 
-const familyBody = (url: string, e: GatewayError) => (isAnthropicFamily(url) ? anthropicErrorBody(e) : openAiErrorBody(e))
+const isOllamaFamily = (url: string) => url.startsWith('/api/')
+const familyBody = (url: string, e: GatewayError) => (isAnthropicFamily(url) ? anthropicErrorBody(e) : isOllamaFamily(url) ? ollamaErrorBody(e) : openAiErrorBody(e))
 const clientError = (status: number, code: string, message: string) => new GatewayError({ status, type: 'invalid_request_error', code, message })
 
 /**

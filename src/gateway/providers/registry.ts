@@ -1,5 +1,6 @@
 import type { SpeechProvider, TranscriptionProvider } from './contracts/audio'
 import type { ChatProvider } from './contracts/chat'
+import type { CompletionsPassthrough } from './contracts/completions'
 import type { EmbeddingsProvider } from './contracts/embeddings'
 import type { MessagesPassthrough, TokenCounter } from './contracts/messages'
 import type { ProviderConfig, ProviderType } from './contracts/provider-config'
@@ -12,6 +13,7 @@ export interface Modalities {
   messages: MessagesPassthrough
   embeddings: EmbeddingsProvider
   tokenCount: TokenCounter
+  completions: CompletionsPassthrough
 }
 export type Modality = keyof Modalities
 

@@ -124,7 +124,7 @@ describe('the built gateway process in plain Node', () => {
 
   it('serves the built renderer at / from the bundle layout', async () => {
     expect(existsSync(join(outDir, 'renderer', 'index.html'))).toBe(true)
-    const page = await fetch(`${ready.url}/`)
+    const page = await fetch(`${ready.url}/`, { headers: { accept: 'text/html' } })
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<div id="root">')
   })

@@ -63,6 +63,14 @@ export interface StreamOptions {
   include_obfuscation?: boolean
 }
 
+/**
+ * Set by the legacy completions front only, never read from a client body: the one user message is the
+ * whole prompt, continued without the chat template (how base models are used). Local models honour it.
+ */
+export interface RawPromptFlag {
+  raw_prompt?: boolean
+}
+
 /** The body a client may send, deprecated fields included. */
 export interface ChatCompletionRequestBody extends ChatCompletionRequestBase {
   messages: ChatMessageBody[]
@@ -82,7 +90,7 @@ export type DeprecatedUsage =
   | 'messages[].function_call'
   | 'messages[].role=function'
 
-export interface ChatCompletionRequest extends ChatCompletionRequestBase {
+export interface ChatCompletionRequest extends ChatCompletionRequestBase, RawPromptFlag {
   messages: ChatMessage[]
   stream_options?: StreamOptions
   max_completion_tokens?: number

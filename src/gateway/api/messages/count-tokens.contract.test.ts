@@ -50,11 +50,20 @@ describe('POST /v1/messages/count_tokens', () => {
     expect(h.anthropic.requests).toHaveLength(1)
   })
 
+  it('estimates for a model without a tokenizer it can reach, and says so in x-svc-token-count', async () => {
+    const res = await count({ model: 'gpt-echo', system: 'Be brief.', messages: [{ role: 'user', content: 'How many tokens is this?' }] })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-svc-token-count')).toBe('estimated')
+    const { input_tokens } = (await res.json()) as { input_tokens: number }
+    expect(input_tokens).toBeGreaterThan(5)
+    expect(h.anthropic.requests).toHaveLength(0)
+  })
+
   it('refuses what it cannot count, in the Anthropic error shape', async () => {
     const cases: Array<[unknown, number, RegExp]> = [
       [{ messages: [{ role: 'user', content: 'x' }] }, 400, /model/],
       [{ model: SONNET }, 400, /messages/],
-      [{ model: 'gpt-echo', messages: [{ role: 'user', content: 'x' }] }, 400, /Anthropic/],
+      [{ model: 'claude-9', messages: [{ role: 'user', content: 'x' }] }, 404, /does not exist/],
       ['', 400, /empty/],
     ]
     for (const [body, status, message] of cases) {

@@ -6,7 +6,10 @@ import { writeWithBackpressure } from '../../http/write-with-backpressure'
 import type { Clock } from '../../kernel/runtime'
 import type { Authenticate } from '../../services/auth/authenticate'
 import type { MessagesService } from '../../services/messages/messages-service'
+import type { ChatService } from '../../services/chat/chat-service'
+import { pivotToMessage } from '../../services/messages/pivot-to-message'
 import { relayMessages } from '../../services/messages/relay-messages'
+import { relayTranslatedMessages } from '../../services/messages/relay-translated-messages'
 import { fallbacksQuery } from '../fallbacks-query'
 import { requestContext, servedHeaders } from '../request-context'
 
@@ -21,11 +24,14 @@ function passedHeaders(headers: Record<string, string | string[] | undefined>): 
 }
 
 /**
- * `POST /v1/messages` (spec 2.5, 4.2). The body is read as raw bytes and never re-serialized; the reply
- * is relayed byte for byte, JSON or SSE, while its usage is read on the way past.
+ * `POST /v1/messages` (spec 2.5, 4.2). For Anthropic-type models the body is read as raw bytes and never
+ * re-serialized; the reply is relayed byte for byte, JSON or SSE, while its usage is read on the way past.
+ * Every other chat model is answered through the chat pivot and its answer written in Anthropic's shapes.
  */
-export async function messagesRoutes(plain: FastifyInstance, opts: { messages: MessagesService; clock: Clock; authenticate: Authenticate }) {
-  const { messages, clock } = opts
+const EVENT_STREAM = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' }
+
+export async function messagesRoutes(plain: FastifyInstance, opts: { messages: MessagesService; chat: ChatService; clock: Clock; authenticate: Authenticate }) {
+  const { messages, chat, clock } = opts
   installApiKeyAuth(plain, opts.authenticate, 'messages')
   plain.removeContentTypeParser('application/json')
   plain.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
@@ -33,7 +39,21 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
 
   app.post('/v1/messages', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const prep = messages.prepare(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.query.fallbacks)
+    const planned = messages.plan(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.query.fallbacks)
+    if ('translated' in planned) {
+      const t = planned.translated
+      if (!t.chat.req.stream) {
+        const { completion, ...served } = await chat.complete(t.chat)
+        return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(pivotToMessage(completion, t.model))
+      }
+      const opened = await chat.openStream(t.chat)
+      reply.hijack()
+      reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...servedHeaders(opened, clock.now() - ctx.startedAt), ...EVENT_STREAM })
+      await relayTranslatedMessages(chat, t, opened, (text) => writeWithBackpressure(reply.raw, text))
+      reply.raw.end()
+      return
+    }
+    const prep = planned.passthrough
     const forwarded = await messages.forward(prep, req.headers)
     const res = forwarded.value
     reply.hijack()
@@ -49,6 +69,8 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
   app.post('/v1/messages/count_tokens', async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
     const counted = await messages.countTokens(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.headers)
+    // No tokenizer the gateway can reach for this model: the count is an estimate, and says so.
+    if ('estimate' in counted) return reply.header('x-svc-token-count', 'estimated').send({ input_tokens: counted.estimate })
     const res = counted.value
     return reply
       .code(res.status)

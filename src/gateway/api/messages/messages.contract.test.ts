@@ -120,8 +120,6 @@ describe('validation before any upstream call', () => {
     ['a bad ttl', { ...base, cache_control: cc('10m') }, /ttl/],
     ['temperature 1.5', { ...base, temperature: 1.5 }, /temperature/],
     ['a negative max_tokens', { ...base, max_tokens: -1 }, /max_tokens/],
-    ['a non-Anthropic model', { ...base, model: 'gpt-echo' }, /forwards only to Anthropic models/],
-    ['an unknown model', { ...base, model: 'claude-9' }, /does not exist/],
   ])('%s gets 400 in the Anthropic error shape', async (_name, body, message) => {
     const res = await h.post(JSON.stringify(body))
     expect(res.status).toBe(400)
@@ -129,6 +127,13 @@ describe('validation before any upstream call', () => {
     expect(json.type).toBe('error')
     expect(json.error.type).toBe('invalid_request_error')
     expect(json.error.message).toMatch(message)
+    expect(h.anthropic.requests).toHaveLength(0)
+  })
+
+  it('answers an unknown model with 404 not_found_error, as Anthropic does', async () => {
+    const res = await h.post(JSON.stringify({ ...base, model: 'claude-9' }))
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error', message: expect.stringMatching(/"claude-9" does not exist/) } })
     expect(h.anthropic.requests).toHaveLength(0)
   })
 

@@ -91,7 +91,7 @@ describe('serving the built renderer', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>')
     writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)')
     const app = await serveDir(dir)
-    const page = await app.inject({ method: 'GET', url: '/' })
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.headers['cache-control']).toBe('no-cache')
@@ -120,7 +120,7 @@ describe('serving the built renderer', () => {
 
   it('says how to build the UI when it is not built', async () => {
     const app = await serveDir(join(tmpdir(), 'gh-web-missing-dir'))
-    const page = await app.inject({ method: 'GET', url: '/' })
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     expect(page.statusCode).toBe(503)
     expect(page.body).toContain('npm run build:renderer')
     await app.close()

@@ -50,6 +50,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions) {
 
   app.get<{ Querystring: { token?: string } }>('/', async (req, reply) => {
     const token = req.query.token
+    // Ollama tools probe GET / for "Ollama is running"; browsers ask for text/html and get the app.
+    if (token === undefined && !String(req.headers.accept ?? '').includes('text/html')) return reply.type('text/plain; charset=utf-8').send('Ollama is running')
     if (token === undefined) return sendIndex(reply)
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     if (!opts.adminToken.matches(token)) return reply.code(401).type('text/html; charset=utf-8').send(invalidTokenPage())

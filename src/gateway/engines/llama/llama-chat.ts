@@ -10,7 +10,7 @@ import { jsonSchemaGrammar } from './json-grammar'
 import type { EngineJobContext } from '../host/engine-protocol'
 import { EngineRequestError } from '../host/engine-protocol'
 import type { LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaChoiceResult } from './llama-protocol'
-import { type CallSyntax, callSyntax, renderPrompt } from './llama-prompt'
+import { type CallSyntax, callSyntax, rawPrompt, renderPrompt } from './llama-prompt'
 import { type ModelRuntime, modelRuntime } from './llama-runtime'
 import { generateSegment } from './generate-segment'
 import { generateToolCall } from './tool-call'
@@ -22,7 +22,7 @@ export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJ
   const runtime = await modelRuntime(job.modelPath)
   const { model } = runtime
   checkLogitBias(runtime, job.sampling.logitBias)
-  const prompt = renderPrompt(model, job.turns, job.tools)
+  const prompt = job.rawPrompt !== undefined ? rawPrompt(model, job.rawPrompt) : renderPrompt(model, job.turns, job.tools)
   const contextSize = runtime.contextSize(job.contextSize)
   if (prompt.tokens.length >= contextSize) {
     throw new EngineRequestError(`This model's context holds ${contextSize} tokens, and the messages take ${prompt.tokens.length}. Shorten the messages.`, {

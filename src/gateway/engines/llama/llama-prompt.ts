@@ -7,7 +7,7 @@
  * Tools are documented the way the wrapper does it; the plain format calls them as
  * `||call: name({"arg": ...})`.
  */
-import { type ChatHistoryItem, type ChatModelFunctions, type ChatModelResponse, type ChatWrapper, GeneralChatWrapper, LlamaText, type LlamaModel, type Token, resolveChatWrapper } from 'node-llama-cpp'
+import { type ChatHistoryItem, type ChatModelFunctions, type ChatModelResponse, type ChatWrapper, GeneralChatWrapper, LlamaText, type LlamaModel, SpecialToken, type Token, resolveChatWrapper } from 'node-llama-cpp'
 import type { LlamaToolSpec, LlamaTurn } from './llama-protocol'
 
 export interface RenderedPrompt {
@@ -60,6 +60,11 @@ function toHistory(turns: LlamaTurn[]): ChatHistoryItem[] {
   const continuesAfterResults = last?.type === 'model' && last.response.at(-1) !== undefined && typeof last.response.at(-1) === 'object'
   if (!continuesAfterResults) history.push({ type: 'model', response: [] })
   return history
+}
+
+/** A raw prompt: BOS and the text's tokens, no template and no template stops. */
+export function rawPrompt(model: LlamaModel, text: string): RenderedPrompt {
+  return { tokens: LlamaText([new SpecialToken('BOS'), text]).tokenize(model.tokenizer), stops: [], wrapper: chatWrapperFor(model) }
 }
 
 export function renderPrompt(model: LlamaModel, turns: LlamaTurn[], tools: LlamaToolSpec[]): RenderedPrompt {

@@ -46,6 +46,8 @@ export interface LlamaChatJob {
   contextSize: number
   threads: number | null
   turns: LlamaTurn[]
+  /** Set: this text is the whole prompt, continued as it is (legacy completions on a base model); `turns` and the chat template are not used. */
+  rawPrompt?: string
   /** Choices to generate, one after another on the same prompt. */
   n: number
   /** Null: until the model stops or the context is full. */

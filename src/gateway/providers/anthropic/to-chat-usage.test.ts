@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toChatUsage } from './to-chat-usage'
+import { toAnthropicUsage, toChatUsage } from './to-chat-usage'
 
 describe('toChatUsage', () => {
   it('adds cache reads and writes to the prompt and reports reads as cached', () => {
@@ -14,5 +14,12 @@ describe('toChatUsage', () => {
       total_tokens: 7,
       prompt_tokens_details: { cached_tokens: 0 },
     })
+  })
+})
+
+describe('toAnthropicUsage', () => {
+  it('takes cache reads out of input_tokens, the inverse of toChatUsage for reads', () => {
+    const anthropic = { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 100, cache_creation_input_tokens: 0 }
+    expect(toAnthropicUsage(toChatUsage(anthropic))).toEqual(anthropic)
   })
 })

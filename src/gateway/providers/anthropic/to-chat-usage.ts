@@ -22,3 +22,14 @@ export function toChatUsage(usage: AnthropicUsage): Usage {
     prompt_tokens_details: { audio_tokens: 0, cached_tokens: cacheRead },
   }
 }
+
+/** The inverse, for the Messages front: cache reads leave `input_tokens` for their own count; the pivot knows no cache writes. */
+export function toAnthropicUsage(usage: Pick<Usage, 'prompt_tokens' | 'completion_tokens' | 'prompt_tokens_details'>): Required<AnthropicUsage> {
+  const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? 0
+  return {
+    input_tokens: usage.prompt_tokens - cacheRead,
+    output_tokens: usage.completion_tokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: cacheRead,
+  }
+}

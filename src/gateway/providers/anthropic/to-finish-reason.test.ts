@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toFinishReason } from './to-finish-reason'
+import { toFinishReason, toStopReason } from './to-finish-reason'
 
 describe('toFinishReason', () => {
   it.each([
@@ -13,5 +13,18 @@ describe('toFinishReason', () => {
     [null, 'stop'],
   ] as const)('%s -> %s', (reason, expected) => {
     expect(toFinishReason(reason)).toBe(expected)
+  })
+})
+
+describe('toStopReason', () => {
+  it.each([
+    ['stop', null, 'end_turn'],
+    ['stop', '\n\nHuman:', 'stop_sequence'],
+    ['length', null, 'max_tokens'],
+    ['tool_calls', null, 'tool_use'],
+    ['content_filter', null, 'refusal'],
+    [null, null, 'end_turn'],
+  ] as const)('%s (matched %s) -> %s', (reason, matched, expected) => {
+    expect(toStopReason(reason, matched)).toBe(expected)
   })
 })

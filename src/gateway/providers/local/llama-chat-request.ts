@@ -117,6 +117,7 @@ export function toLlamaChatRequest(req: ChatCompletionRequest, modelPath: string
   return {
     modelPath,
     turns: toTurns(req.messages),
+    ...(req.raw_prompt ? { rawPrompt: textOf((req.messages[0] as { content: string }).content) } : {}),
     n: req.n ?? 1,
     maxTokens: req.max_completion_tokens ?? null,
     stop: req.stop ?? [],

@@ -2,6 +2,7 @@ import type { ProviderModule } from '../registry'
 import type { UpstreamConnections } from '../upstream/upstream-connection'
 import { openAiSpeechProvider, openAiTranscriptionProvider } from './openai-audio-provider'
 import { openAiChatProvider } from './openai-chat-provider'
+import { openAiCompletionsPassthrough } from './openai-completions-passthrough'
 import { openAiEmbeddingsProvider } from './openai-embeddings-provider'
 import { OPENAI_DEFAULT_BASE_URL, openAiAuth } from './openai-endpoint'
 
@@ -9,10 +10,10 @@ import { OPENAI_DEFAULT_BASE_URL, openAiAuth } from './openai-endpoint'
 export function openAiProviderModule(connections: UpstreamConnections): ProviderModule {
   return {
     type: 'openai',
-    modalities: ['chat', 'embeddings', 'speech', 'transcription'],
+    modalities: ['chat', 'embeddings', 'speech', 'transcription', 'completions'],
     create(config) {
       const connect = () => connections.get(config, OPENAI_DEFAULT_BASE_URL)
-      return { chat: openAiChatProvider(config.id, connect), embeddings: openAiEmbeddingsProvider(config.id, connect), speech: openAiSpeechProvider(connect), transcription: openAiTranscriptionProvider(connect) }
+      return { chat: openAiChatProvider(config.id, connect), embeddings: openAiEmbeddingsProvider(config.id, connect), speech: openAiSpeechProvider(connect), transcription: openAiTranscriptionProvider(connect), completions: openAiCompletionsPassthrough(connect) }
     },
     modelsEndpoint: ({ baseUrl, apiKey }) => ({
       url: `${(baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/models`,

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/chat/types'
 
 /** Gateway-only fields that never go upstream (`store` and `metadata` are kept here, not there). */
-const GATEWAY_ONLY = new Set(['deprecated', 'store', 'metadata', 'stream', 'stream_options', 'model'])
+const GATEWAY_ONLY = new Set(['deprecated', 'store', 'metadata', 'stream', 'stream_options', 'model', 'raw_prompt'])
 
 /** The body sent to an OpenAI-compatible upstream. A stream always asks for usage, so it can be billed. */
 export function toOpenAiBody(req: ChatCompletionRequest, upstreamModel: string, stream: boolean): string {

@@ -32,6 +32,10 @@ export function createLocalModelsAdmin(models: ModelManager) {
       if (early && !controller.signal.aborted) throw early
       return { name, status: 'downloading' as const }
     },
+    /** A download that the caller waits for (Ollama's `/api/pull`), with its progress; the client leaving cancels it. */
+    pull(name: string, signal: AbortSignal, onProgress: (p: { receivedBytes: number; totalBytes: number | null }) => void) {
+      return models.download(name, { signal, onProgress })
+    },
     cancel(name: string) {
       const controller = downloads.get(name)
       controller?.abort()

@@ -56,7 +56,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
   return {
     settleAnswer,
 
-    /** `endpoint` names the front the request came in through, for its usage row (`responses` sends pivot bodies here too). */
+    /** `endpoint` names the front the request came in through, for its usage row (the Responses, Messages and Ollama fronts call chat too). */
     prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined, endpoint: UsageEndpoint = 'chat.completions'): PreparedChat {
       let req = parseChatCompletionRequest(body)
       const label = req.model

@@ -1,12 +1,9 @@
-import type { ChatCompletionChunk, Usage } from '../../../shared/chat/types'
-import { isGatewayError } from '../../../shared/errors'
+import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
-import { normalizeUsage } from '../../providers/openai/openai-wire'
-import { estimateTokens } from '../credits/pricing'
 import type { Pipeline, Served } from '../pipeline/pipeline'
 import type { ChatService, PreparedChat } from './chat-service'
-import { ChunkAccumulator } from './chunk-accumulator'
 import { toLegacyChunk, wantsLegacyFunctions } from './legacy-functions'
+import { pumpChatStream } from './pump-chat-stream'
 
 /** Where a stream's events go: data-only SSE to a client. `send` waits while the client's buffer is full. */
 export interface SseSink {
@@ -14,7 +11,6 @@ export interface SseSink {
 }
 
 const withoutUsage = ({ usage: _usage, ...rest }: ChatCompletionChunk) => rest
-const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
 
 /**
  * Relays a chat stream as data-only SSE (spec 6): chunks as they come, then, with
@@ -23,40 +19,20 @@ const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
  */
 export async function relayChatStream(opts: { chat: ChatService; pipeline: Pipeline; prep: PreparedChat; opened: Served<ChatStream>; sink: SseSink }): Promise<void> {
   const { chat, pipeline, prep, opened, sink } = opts
-  const { signal } = prep.run.ctx
   const includeUsage = prep.req.stream_options?.include_usage === true
   const legacy = wantsLegacyFunctions(prep.req)
-  const acc = new ChunkAccumulator()
   let last: ChatCompletionChunk | undefined
-  let status = 200
-  let error: string | null = null
-  try {
-    for await (const chunk of opened.value) {
-      if (chunk.choices.length === 0) continue // the upstream's own usage chunk: ours is sent at the end
-      acc.add(chunk)
+  const { status, usage, cost, acc } = await pumpChatStream({
+    chat,
+    prep,
+    opened,
+    async onChunk(chunk) {
       last = chunk
       const out = legacy ? toLegacyChunk(chunk) : chunk
       await sink.send(JSON.stringify(includeUsage ? { ...out, usage: null } : withoutUsage(out)))
-    }
-  } catch (err) {
-    if (signal.aborted) {
-      status = 499
-      error = CLIENT_LEFT
-    } else {
-      status = isGatewayError(err) ? err.status : 502
-      error = (err as Error).message
-      const e = isGatewayError(err) ? err : { message: error, type: 'upstream_error', code: 'upstream_stream_error' }
-      await sink.send(JSON.stringify({ error: { message: e.message, type: e.type, code: e.code, param: null } }))
-    }
-  }
-  if (signal.aborted && status === 200) {
-    status = 499
-    error = CLIENT_LEFT
-  }
-
-  const reported = opened.value.reportedUsage()
-  const usage: Usage = reported ?? normalizeUsage({ prompt_tokens: estimateTokens(JSON.stringify(prep.req.messages)), completion_tokens: acc.deltaCount() })
-  const cost = chat.settleAnswer(prep, opened.target, usage, { status, stream: true, usageEstimated: reported === null, error }) / 1e6
+    },
+    onError: (e) => sink.send(JSON.stringify({ error: { message: e.message, type: e.type, code: e.code, param: null } })),
+  })
   if (status !== 200) return
 
   const modelName = opened.target.model.name

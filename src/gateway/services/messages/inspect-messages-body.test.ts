@@ -153,8 +153,8 @@ const invalidBodies: Array<[string, unknown, string | null, string]> = [
   ['missing messages', { model: valid.model, max_tokens: 1 }, 'messages', 'is required'],
   ['messages not an array', { ...valid, messages: { role: 'user', content: 'x' } }, 'messages', 'must be an array'],
   ['message not an object', { ...valid, messages: ['hi'] }, 'messages.0', 'must be an object'],
-  ['bad role', { ...valid, messages: [{ role: 'user', content: 'a' }, { role: 'system', content: 'b' }] }, 'messages.1.role', '"user" or "assistant"'],
-  ['missing role', { ...valid, messages: [{ content: 'a' }] }, 'messages.0.role', '"user" or "assistant"'],
+  ['bad role', { ...valid, messages: [{ role: 'user', content: 'a' }, { role: 'tool', content: 'b' }] }, 'messages.1.role', '"user", "assistant" or "system"'],
+  ['missing role', { ...valid, messages: [{ content: 'a' }] }, 'messages.0.role', '"user", "assistant" or "system"'],
   ['missing content', { ...valid, messages: [{ role: 'user' }] }, 'messages.0.content', 'string or an array'],
   ['no messages', { ...valid, messages: [] }, 'messages', 'at least one message'],
   ['content a number', { ...valid, messages: [{ role: 'user', content: 5 }] }, 'messages.0.content', 'string or an array'],
@@ -223,5 +223,12 @@ describe('inspectMessagesBody: invalid bodies', () => {
     const copy = Buffer.from(raw)
     inspectMessagesBody(raw)
     expect(raw.equals(copy)).toBe(true)
+  })
+})
+
+describe('system turns inside messages', () => {
+  it('accepts {"role": "system"} between turns, as Claude Code 2.1 sends it (beta mid-conversation-system-2026-04-07)', () => {
+    const raw = Buffer.from(JSON.stringify({ ...valid, messages: [{ role: 'user', content: 'a' }, { role: 'system', content: 'be terse' }, { role: 'user', content: 'b' }] }))
+    expect(inspectMessagesBody(raw).model).toBe(valid.model)
   })
 })

@@ -9,6 +9,8 @@ export interface InspectedMessagesBody {
   serverTools: number
   /** Byte offsets in the raw body of the top-level `model` string literal, quotes included. */
   modelValueSpan: ByteSpan
+  /** The parsed body, for the front that translates it for models that do not speak Messages. */
+  body: Record<string, unknown>
 }
 
 // fatal: invalid UTF-8 is refused rather than silently replaced, so the bytes forwarded are
@@ -28,7 +30,7 @@ export function inspectMessagesBody(raw: Buffer, opts: { counting?: boolean } = 
   if (!modelValueSpan || JSON.parse(raw.toString('utf8', modelValueSpan.start, modelValueSpan.end)) !== model) {
     throw new Error('inspectMessagesBody: the model span does not hold the parsed model value')
   }
-  return { model, stream, maxTokens, serverTools, modelValueSpan }
+  return { model, stream, maxTokens, serverTools, modelValueSpan, body: body as Record<string, unknown> }
 }
 
 function parseJson(raw: Buffer): unknown {

@@ -1,12 +1,15 @@
 import type { RawUpstreamResponse } from '../../providers/contracts/messages'
 import { requireEventStream } from '../../providers/upstream/sse-stream'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
-import { HIDDEN_PROMPT_TOKENS, maxTokensBound, messagesCeilingMicro, messagesCostMicro, outputTokensCeiling, promptTokensCeiling, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
+import { isGatewayError, notFound } from '../../../shared/errors'
+import type { ChatService, PreparedChat } from '../chat/chat-service'
+import { estimateTokens, HIDDEN_PROMPT_TOKENS, maxTokensBound, messagesCeilingMicro, messagesCostMicro, outputTokensCeiling, promptTokensCeiling, TOOL_RESULTS_ALLOWANCE_TOKENS } from '../credits/pricing'
 import type { Pipeline, Run, Served } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import type { AnthropicUsage } from './anthropic-usage'
 import { inspectMessagesBody, type InspectedMessagesBody } from './inspect-messages-body'
+import { messagesToPivot } from './messages-to-pivot'
 import { spliceModel } from './splice-model'
 
 export interface PreparedMessages {
@@ -14,6 +17,28 @@ export interface PreparedMessages {
   raw: Buffer
   inspected: InspectedMessagesBody
 }
+
+/** A /v1/messages request for a model that does not speak Messages: the pivot request, through the chat service. */
+export interface TranslatedMessages {
+  chat: PreparedChat
+  /** The model as the client named it, echoed in the answer as Anthropic does. */
+  model: string
+}
+
+export type PlannedMessages = { passthrough: PreparedMessages } | { translated: TranslatedMessages }
+
+/** Anthropic answers an unknown model with 404 not_found_error; Claude Code and the SDK rely on it. */
+function resolveAsAnthropic(pipeline: Pipeline, ctx: RequestContext, label: string) {
+  try {
+    return pipeline.resolve(ctx, label, 'chat')
+  } catch (err) {
+    if (isGatewayError(err) && err.code === 'model_not_found') throw notFound(err.message, 'model_not_found', 'model')
+    throw err
+  }
+}
+
+/** `count_tokens` for a model without a tokenizer the gateway can reach: the gateway's byte estimate. */
+const estimatedCount = (body: Record<string, unknown>) => estimateTokens(JSON.stringify([body.system ?? '', body.messages, body.tools ?? []]))
 
 /** A 429 or 5xx answer while another model may still serve: tried again there, its status kept in the attempt. */
 const retryElsewhere = (modelName: string, status: number) =>
@@ -37,10 +62,22 @@ const flatHeaders = (clientHeaders: Record<string, string | string[] | undefined
  * but never rewritten; only the model value is spliced when the name the client used is not the
  * upstream id. The last model's answer, whatever its status, is the client's.
  */
-export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
+export function createMessagesService({ pipeline, chat }: { pipeline: Pipeline; chat: ChatService }) {
   return {
-    prepare(ctx: RequestContext, raw: Buffer, useFallbacks: boolean | undefined): PreparedMessages {
+    /**
+     * Anthropic-type models get the body as sent (passthrough); every other chat model gets it
+     * translated to the pivot and answered by the chat service, so credits, fallbacks and usage
+     * rows are chat's.
+     */
+    plan(ctx: RequestContext, raw: Buffer, useFallbacks: boolean | undefined): PlannedMessages {
       const inspected = inspectMessagesBody(raw)
+      const { target } = resolveAsAnthropic(pipeline, ctx, inspected.model)
+      if (pipeline.serves(target, 'messages')) return { passthrough: this.prepare(ctx, raw, useFallbacks, inspected) }
+      const pivot = messagesToPivot(inspected.body, { reasons: target.model.options.reasoning === true })
+      return { translated: { chat: chat.prepare(ctx, pivot, useFallbacks, 'messages'), model: inspected.model } }
+    },
+
+    prepare(ctx: RequestContext, raw: Buffer, useFallbacks: boolean | undefined, inspected = inspectMessagesBody(raw)): PreparedMessages {
       const { target } = pipeline.resolve(ctx, inspected.model, 'messages')
       // The most it can cost: a token is at least a byte of the body (plus what the provider adds
       // unseen), server tools' results join the prompt, and max_tokens bounds the answer.
@@ -88,9 +125,15 @@ export function createMessagesService({ pipeline }: { pipeline: Pipeline }) {
      * (the model spliced as for messages) and its answer relayed as it is. Counting is free and logged;
      * it never falls back, since another model's count would not be this one's.
      */
-    async countTokens(ctx: RequestContext, raw: Buffer, clientHeaders: Record<string, string | string[] | undefined>): Promise<Served<RawUpstreamResponse>> {
+    async countTokens(ctx: RequestContext, raw: Buffer, clientHeaders: Record<string, string | string[] | undefined>): Promise<Served<RawUpstreamResponse> | { estimate: number }> {
       const inspected = inspectMessagesBody(raw, { counting: true })
-      const { target } = pipeline.resolve(ctx, inspected.model, 'tokenCount')
+      const resolved = resolveAsAnthropic(pipeline, ctx, inspected.model)
+      if (!pipeline.serves(resolved.target, 'tokenCount')) {
+        const run = pipeline.begin(ctx, resolved.target, { endpoint: 'messages.count_tokens', modality: 'chat', requestedModel: inspected.model, useFallbacks: false, hold: () => 0 })
+        pipeline.settle(run, { target: resolved.target, status: 200, usageEstimated: true, error: null })
+        return { estimate: estimatedCount(inspected.body) }
+      }
+      const { target } = resolved
       const run = pipeline.begin(ctx, target, { endpoint: 'messages.count_tokens', modality: 'tokenCount', requestedModel: inspected.model, useFallbacks: false, hold: () => 0 })
       try {
         const served = await pipeline.attempt(

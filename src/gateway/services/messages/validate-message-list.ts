@@ -21,10 +21,11 @@ function validateMessage(message: unknown, path: string): void {
   if (!isJsonObject(message)) {
     throw invalidField(path, `must be an object with "role" and "content" (got ${describeValue(message)})`)
   }
-  if (message.role !== 'user' && message.role !== 'assistant') {
+  // "system" inside messages: Claude Code 2.1's mid-conversation system turns (beta mid-conversation-system-2026-04-07).
+  if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system') {
     throw invalidField(
       `${path}.role`,
-      `must be "user" or "assistant" (got ${describeValue(message.role)}); ` +
+      `must be "user", "assistant" or "system" (got ${describeValue(message.role)}); ` +
         'put system instructions in the top-level "system" field',
     )
   }

@@ -16,7 +16,18 @@ import { usageRow } from './usage-row'
 import { MODALITY_KIND, unfitModel } from './model-fit'
 import type { RequestContext } from './request-context'
 
-export type UsageEndpoint = 'chat.completions' | 'responses' | 'messages' | 'messages.count_tokens' | 'audio.speech' | 'audio.transcriptions' | 'audio.translations' | 'embeddings'
+export type UsageEndpoint =
+  | 'chat.completions'
+  | 'responses'
+  | 'messages'
+  | 'messages.count_tokens'
+  | 'completions'
+  | 'ollama.chat'
+  | 'ollama.generate'
+  | 'audio.speech'
+  | 'audio.transcriptions'
+  | 'audio.translations'
+  | 'embeddings'
 
 /** One request on its way through the pipeline: what it asked for, what it may try, what it holds. */
 export interface Run<M extends Modality = Modality> {
@@ -95,6 +106,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
 
   return {
+    /** Whether a model can serve a modality: its kind, and its provider type's modalities. */
+    serves,
+
     /** `model` as the client wrote it (name, alias, UUID, agent) -> a model that can serve `modality`, enabled for the team. */
     resolve(ctx: RequestContext, label: string, modality: Modality): Resolved {
       const resolved = resolveModel(store, ctx.principal.team, label)

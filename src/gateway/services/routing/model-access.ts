@@ -21,14 +21,29 @@ export const openAiModel = (m: ModelRow) => ({
   aliases: m.aliases,
 })
 
+/** A model as Anthropic's `GET /v1/models` lists it, for clients that send `anthropic-version`. */
+export const anthropicModel = (m: ModelRow) => ({
+  type: 'model' as const,
+  id: m.name,
+  display_name: m.name,
+  created_at: new Date(m.createdAt).toISOString(),
+})
+
+export type ModelShape = 'openai' | 'anthropic'
+
 /** `GET /v1/models` and `GET /v1/models/{model}`: the team's enabled models, found by name, id or alias. */
 export function createModelList(store: Store) {
   return {
-    list: (team: TeamRow) => ({ object: 'list' as const, data: enabledModels(store, team).map(openAiModel) }),
-    get(team: TeamRow, wanted: string) {
+    list(team: TeamRow, shape: ModelShape = 'openai') {
+      const models = enabledModels(store, team)
+      if (shape === 'openai') return { object: 'list' as const, data: models.map(openAiModel) }
+      const data = models.map(anthropicModel)
+      return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data[data.length - 1]?.id ?? null }
+    },
+    get(team: TeamRow, wanted: string, shape: ModelShape = 'openai') {
       const model = enabledModels(store, team).find((m) => m.name === wanted || m.id === wanted || m.aliases.includes(wanted))
       if (!model) throw notFound(`The model "${wanted}" does not exist or is not enabled for your team.`, 'model_not_found', 'model')
-      return openAiModel(model)
+      return shape === 'openai' ? openAiModel(model) : anthropicModel(model)
     },
   }
 }

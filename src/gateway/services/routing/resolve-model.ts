@@ -17,8 +17,22 @@ export const kindOf = (m: ModelRow): ModelKind => modelKind({ ...m, kind: m.opti
 
 const modelError = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
 
+/** `claude-*` matches `claude-opus-4-8`: `*` stands for any run of characters, everything else for itself. */
+export const wildcardMatches = (pattern: string, label: string): boolean =>
+  pattern.includes('*') && new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(label)
+
+/**
+ * A name, an id, an alias, then a wildcard alias (tools hard-code model names: `claude-*` sends
+ * Claude Code's every model to one chosen model); the most specific wildcard (longest) wins.
+ */
 function findModel(store: Store, label: string): ModelRow | undefined {
-  return store.models.getByName(label) ?? store.models.get(label) ?? store.models.list().find((m) => m.aliases.includes(label))
+  const exact = store.models.getByName(label) ?? store.models.get(label) ?? store.models.list().find((m) => m.aliases.includes(label))
+  if (exact) return exact
+  let best: { model: ModelRow; length: number } | undefined
+  for (const model of store.models.list()) {
+    for (const alias of model.aliases) if (wildcardMatches(alias, label) && alias.length > (best?.length ?? -1)) best = { model, length: alias.length }
+  }
+  return best?.model
 }
 
 /** An agent by UUID, or by name when no model answers to it (the admin API keeps names unique). */

@@ -31,10 +31,11 @@ import { createBatchesApi, type BatchesApi } from './batches-api'
 import { createRecordingsApi, type RecordingsApi } from './recordings-api'
 import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
 import { createToolsApi, type ToolsApi } from './tools-api'
+import { createOllamaSettingsApi, type OllamaSettingsApi } from './ollama-settings-api'
 import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<void>
@@ -102,6 +103,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createBatchesApi(conn),
     ...createUsageQueryApi(conn),
     ...createToolsApi(conn),
+    ...createOllamaSettingsApi(conn),
     connection: conn,
     health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),

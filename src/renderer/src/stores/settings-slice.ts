@@ -1,3 +1,4 @@
+import type { OllamaSettingsApi } from '../api/ollama-settings-api'
 import type { SliceCreator } from './store-types'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
@@ -11,10 +12,12 @@ export interface SettingsSlice {
   setTheme(theme: ThemeChoice): void
   sendKey: SendKey
   setSendKey(key: SendKey): void
+  /** The gateway's Ollama keyless setting, read and saved by its Settings section. */
+  ollamaSettingsApi: OllamaSettingsApi
 }
 
 /** Preferences kept in the browser's storage (they belong to this screen, not to the gateway). */
-export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ storage }) => (set) => {
+export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ storage, api }) => (set) => {
   const saved = storage.getItem(THEME_KEY)
   return {
     theme: saved === 'light' || saved === 'dark' ? saved : 'system',
@@ -22,6 +25,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ storage }) =>
       storage.setItem(THEME_KEY, theme)
       set({ theme })
     },
+    ollamaSettingsApi: api,
     sendKey: storage.getItem(SEND_KEY) === 'enter' ? 'enter' : 'mod-enter',
     setSendKey(sendKey) {
       storage.setItem(SEND_KEY, sendKey)

@@ -55,6 +55,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     ...managed.local,
     ...fakeStudioApi(),
     ...fakeToolsApi(),
+    ...fakeOllamaSettingsApi(),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,
@@ -170,4 +171,13 @@ export function testStore(api = fakeGatewayApi()) {
   const data = new Map<string, string>()
   const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) }
   return { store: createAppStore({ api, storage }), api, storage: data }
+}
+
+/** Ollama keyless access, kept in memory as the gateway keeps it. */
+function fakeOllamaSettingsApi() {
+  let keyless = { enabled: false, team: null as string | null, creditCeiling: 0 }
+  return {
+    ollamaKeyless: async () => keyless,
+    setOllamaKeyless: async (input: typeof keyless) => (keyless = input),
+  }
 }

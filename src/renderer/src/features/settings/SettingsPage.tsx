@@ -9,6 +9,7 @@ import { SEND_KEYS } from '../../lib/send-keys'
 import { DesktopPortSection } from './DesktopPortSection'
 import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
+import { OllamaKeylessSection } from './OllamaKeylessSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -74,6 +75,7 @@ export default function SettingsPage() {
         <WebSearchSettings />
       </section>
       <WebSessionsSection />
+      <OllamaKeylessSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">

@@ -1,0 +1,62 @@
+import type { ChatCompletionChunk, Usage } from '../../../shared/chat/types'
+import { GatewayError, isGatewayError } from '../../../shared/errors'
+import type { ChatStream } from '../../providers/contracts/chat'
+import { normalizeUsage } from '../../providers/openai/openai-wire'
+import { estimateTokens } from '../credits/pricing'
+import type { Served } from '../pipeline/pipeline'
+import type { ChatService, PreparedChat } from './chat-service'
+import { ChunkAccumulator } from './chunk-accumulator'
+
+const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
+
+export interface PumpedStream {
+  /** 200, 499 when the client left, or the failure's status. */
+  status: number
+  usage: Usage
+  /** Credits charged (not micro). */
+  cost: number
+  acc: ChunkAccumulator
+}
+
+/**
+ * Drives an opened chat stream for any front (chat SSE, Messages events, Ollama NDJSON): each chunk
+ * with choices goes to `onChunk`; a failure mid-stream goes to `onError` (not when the client left);
+ * then the answer is settled on what the upstream reported, or on an estimate when it reported nothing.
+ */
+export async function pumpChatStream(opts: {
+  chat: ChatService
+  prep: PreparedChat
+  opened: Served<ChatStream>
+  onChunk(chunk: ChatCompletionChunk): Promise<void>
+  onError(e: GatewayError): Promise<void>
+}): Promise<PumpedStream> {
+  const { chat, prep, opened } = opts
+  const { signal } = prep.run.ctx
+  const acc = new ChunkAccumulator()
+  let status = 200
+  let error: string | null = null
+  try {
+    for await (const chunk of opened.value) {
+      if (chunk.choices.length === 0) continue // the upstream's own usage chunk: the front sends its own
+      acc.add(chunk)
+      await opts.onChunk(chunk)
+    }
+  } catch (err) {
+    if (signal.aborted) {
+      status = 499
+      error = CLIENT_LEFT
+    } else {
+      status = isGatewayError(err) ? err.status : 502
+      error = (err as Error).message
+      await opts.onError(isGatewayError(err) ? err : new GatewayError({ status: 502, message: error, type: 'upstream_error', code: 'upstream_stream_error' }))
+    }
+  }
+  if (signal.aborted && status === 200) {
+    status = 499
+    error = CLIENT_LEFT
+  }
+  const reported = opened.value.reportedUsage()
+  const usage: Usage = reported ?? normalizeUsage({ prompt_tokens: estimateTokens(JSON.stringify(prep.req.messages)), completion_tokens: acc.deltaCount() })
+  const cost = chat.settleAnswer(prep, opened.target, usage, { status, stream: true, usageEstimated: reported === null, error }) / 1e6
+  return { status, usage, cost, acc }
+}
