@@ -94,6 +94,22 @@ describe('Messages front on an OpenAI-type model', () => {
     expect(types.filter((t) => t === 'content_block_delta').length).toBeGreaterThan(1)
   })
 
+  it('a stream the upstream cuts off ends with an error event in Anthropic\'s shape, and the row says so', async () => {
+    h.openai.next((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'partial ' }, finish_reason: null }] })}\n\n`)
+      setTimeout(() => res.destroy(), 20)
+      return true
+    })
+    const res = await h.post(JSON.stringify({ model: 'gpt-echo', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'x' }] }))
+    expect(res.status).toBe(200)
+    const events = (await res.text()).split('\n\n').filter(Boolean).map((e) => e.split('\n')[0]!.replace('event: ', ''))
+    expect(events.slice(0, 4)).toEqual(['message_start', 'ping', 'content_block_start', 'content_block_delta'])
+    expect(events.at(-1)).toBe('error')
+    expect(events).not.toContain('message_stop')
+    expect((await h.rowOf(res.headers.get('x-request-id'))).status).toBeGreaterThanOrEqual(500)
+  })
+
   it('streams a tool call as tool_use with input_json_delta', async () => {
     const stream = h.client.messages.stream({ model: 'gpt-echo', max_tokens: 100, tools: [weather], messages: [{ role: 'user', content: 'Weather?' }] })
     const deltas: string[] = []
