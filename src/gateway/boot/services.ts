@@ -34,6 +34,9 @@ import { createRagService } from '../services/tools/rag/rag-service'
 import { createRagTool } from '../services/tools/rag/rag-tool'
 import { createToolSettings } from '../services/tools/tool-settings'
 import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
+import { configMcpServers } from '../services/mcp/config-mcp-servers'
+import { createMcpHost } from '../services/mcp/mcp-host'
+import { mcpToolLoopStep } from '../services/mcp/mcp-tool-loop-step'
 import { silentLogger } from '../kernel/logging'
 import { GATEWAY_VERSION } from '../kernel/version'
 import type { GatewayDeps } from './gateway-deps'
@@ -62,8 +65,10 @@ export function createServices(deps: GatewayDeps) {
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings })
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
+  const mcp = createMcpHost(configMcpServers(config, store))
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
-  const chat = createChatService({ pipeline, steps: [...steps, tools] })
+  // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
+  const chat = createChatService({ pipeline, steps: [...steps, mcpToolLoopStep(mcp, () => clock.now()), tools] })
   const oauth = createOAuth({ store, clock })
   const adminToken = deps.adminTokenFile
     ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
@@ -88,6 +93,7 @@ export function createServices(deps: GatewayDeps) {
     localModels: createLocalModelsAdmin(localEngines.models),
     recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
     tools: { rag, settings: toolSettings },
+    mcp,
     async close() {
       stopFollowingModels()
       adminToken.close()
@@ -95,6 +101,7 @@ export function createServices(deps: GatewayDeps) {
       ledger.close()
       await ocr.close()
       await webSearch.close()
+      await mcp.close()
       await registry.close()
       await connections.closeAll()
     },
