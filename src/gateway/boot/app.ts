@@ -9,6 +9,7 @@ import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
 import { recordingsRoutes } from '../api/admin/recordings-routes'
+import { mcpRoutes } from '../api/mcp/mcp-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
@@ -65,6 +66,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(chatRoutes, { chat: services.chat, pipeline: services.pipeline, clock, authenticate })
   await app.register(messagesRoutes, { messages: services.messages, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
+  await app.register(mcpRoutes, { mcp: services.gatewayMcp, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })

@@ -64,7 +64,8 @@ export function createServices(deps: GatewayDeps) {
   const rag = createRagService({ store, clock, ids, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings })
-  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
+  const ocrTool = createOcrTool({ files, ocr })
+  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: ocrTool, now: () => clock.now() })
   const mcp = createMcpHost(configMcpServers(config, store))
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
@@ -73,6 +74,8 @@ export function createServices(deps: GatewayDeps) {
   const adminToken = deps.adminTokenFile
     ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
     : fixedAdminToken(deps.adminToken)
+  const audio = createAudioService({ pipeline })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock, oauth),
@@ -83,7 +86,7 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     messages: createMessagesService({ pipeline }),
-    audio: createAudioService({ pipeline }),
+    audio,
     embeddings,
     models: createModelList(store),
     files,
@@ -91,7 +94,8 @@ export function createServices(deps: GatewayDeps) {
     batches: createBatchService({ store, clock, ids, runner }),
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
-    recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
+    recordings,
+    gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     mcp,
     async close() {

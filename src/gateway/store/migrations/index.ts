@@ -6,6 +6,7 @@ import { conversations } from './0005-conversations'
 import { recordings } from './0006-recordings'
 import { gatewayTools } from './0007-gateway-tools'
 import { sessionsOauthUsageState } from './0008-sessions-oauth-usage-state'
+import { mcpServers } from './0011-mcp-servers'
 
 export interface Migration {
   version: number
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   recordings,
   gatewayTools,
   sessionsOauthUsageState,
+  mcpServers,
 ]
