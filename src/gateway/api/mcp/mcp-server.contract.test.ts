@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { fileURLToPath } from 'node:url'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -127,5 +129,30 @@ describe('/mcp: the gateway as an MCP server', () => {
     expect((await res.json()) as unknown).toMatchObject({ error: { code: 'missing_api_key' } })
     const err = await connect(null).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 401, message: expect.stringContaining('No API key was sent') })
+  })
+
+  it('gatehouse-mcp bridges a stdio MCP client to /mcp with the key from GATEHOUSE_API_KEY', async () => {
+    const bridge = fileURLToPath(new URL('../../../../bin/gatehouse-mcp.mjs', import.meta.url))
+    const client = new Client({ name: 'stdio-only', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bridge, '--url', h.url], env: { GATEHOUSE_API_KEY: TEAM_KEY }, stderr: 'pipe' }))
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_collection')
+      const found = (await client.callTool({ name: 'search_collection', arguments: { collection_id: ids.mine, query: 'zinc' } })) as CallToolResult
+      expect(textOf(found)).toContain('zinc roofs')
+      const theirs = (await client.callTool({ name: 'search_collection', arguments: { collection_id: ids.theirs, query: 'zinc' } })) as CallToolResult
+      expect(theirs.isError).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('gatehouse-mcp without a key says what to set', async () => {
+    const bridge = fileURLToPath(new URL('../../../../bin/gatehouse-mcp.mjs', import.meta.url))
+    const client = new Client({ name: 'stdio-only', version: '1.0.0' })
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bridge, '--url', h.url], env: {}, stderr: 'pipe' })
+    let stderr = ''
+    transport.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+    await expect(client.connect(transport)).rejects.toThrow()
+    expect(stderr).toContain('GATEHOUSE_API_KEY is not set')
   })
 })
