@@ -9,6 +9,7 @@ import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
 import { recordingsRoutes } from '../api/admin/recordings-routes'
+import { mcpAdminRoutes } from '../api/mcp/mcp-admin-routes'
 import { mcpRoutes } from '../api/mcp/mcp-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
@@ -71,6 +72,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(mcpAdminRoutes, { prefix: '/admin', servers: services.mcpServers, auth: adminAuthOptions({ adminToken, webSessions }) })
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

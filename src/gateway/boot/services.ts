@@ -36,6 +36,8 @@ import { createToolSettings } from '../services/tools/tool-settings'
 import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
 import { configMcpServers } from '../services/mcp/config-mcp-servers'
 import { createMcpHost } from '../services/mcp/mcp-host'
+import { createMcpServersAdmin } from '../services/mcp/mcp-servers-admin'
+import { joinedMcpServers, storedMcpServers } from '../services/mcp/stored-mcp-servers'
 import { mcpToolLoopStep } from '../services/mcp/mcp-tool-loop-step'
 import { silentLogger } from '../kernel/logging'
 import { GATEWAY_VERSION } from '../kernel/version'
@@ -66,7 +68,8 @@ export function createServices(deps: GatewayDeps) {
   const webSearch = createWebSearchTool({ settings: toolSettings })
   const ocrTool = createOcrTool({ files, ocr })
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: ocrTool, now: () => clock.now() })
-  const mcp = createMcpHost(configMcpServers(config, store))
+  const configServers = configMcpServers(config, store)
+  const mcp = createMcpHost(joinedMcpServers(configServers, storedMcpServers(store, deps.cipher)))
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
   const chat = createChatService({ pipeline, steps: [...steps, mcpToolLoopStep(mcp, () => clock.now()), tools] })
@@ -98,6 +101,7 @@ export function createServices(deps: GatewayDeps) {
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     mcp,
+    mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source }),
     async close() {
       stopFollowingModels()
       adminToken.close()
