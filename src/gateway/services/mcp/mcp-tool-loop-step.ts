@@ -92,9 +92,15 @@ export function mcpToolLoopStep(host: McpHost, now: () => number): ChatStep {
 
   /** `max_tool_rounds` is the gateway's, kept here: the request going upstream has it taken out. */
   const roundsOf = (c: ChatStepContext) => (c.state.get(ROUNDS_KEY) as number | undefined) ?? DEFAULT_MAX_TOOL_ROUNDS
-  /** The last round may not call tools: the model has to answer with what it has. */
-  const forRound = (req: ChatCompletionRequest, messages: ChatMessage[], round: number, c: ChatStepContext): ChatCompletionRequest =>
-    round >= roundsOf(c) ? { ...req, messages, tool_choice: 'none' } : { ...req, messages }
+  /**
+   * The last round may not call tools: the model has to answer with what it has. A forced tool choice
+   * holds for the first round only (as the Agents SDK's reset_tool_choice), or the model could never answer.
+   */
+  function forRound(req: ChatCompletionRequest, messages: ChatMessage[], round: number, c: ChatStepContext): ChatCompletionRequest {
+    if (round >= roundsOf(c)) return { ...req, messages, tool_choice: 'none' }
+    const forced = req.tool_choice === 'required' || typeof req.tool_choice === 'object'
+    return round > 1 && forced ? { ...req, messages, tool_choice: 'auto' } : { ...req, messages }
+  }
   const allMcp = (calls: ToolCall[] | undefined, fns: McpFunctions): calls is ToolCall[] => !!calls?.length && calls.every((t) => fns.has(t.function.name))
 
   return {
@@ -131,6 +137,10 @@ export function mcpToolLoopStep(host: McpHost, now: () => number): ChatStep {
       fns ??= fresh
       c.state.set(STATE_KEY, fns)
       const tools = [...(req.tools ?? []).filter((t) => !isMcp(t)), ...functions]
+      const named = typeof req.tool_choice === 'object' ? req.tool_choice.function.name : null
+      if (named !== null && !tools.some((t) => t.type === 'function' && t.function.name === named)) {
+        throw badRequest(`tool_choice.function.name: no tool "${named}" among tools; an MCP server's tools go by "<server_label>__<tool name>", and only those its allowed_tools and your team allow.`, 'tool_choice.function.name', 'unknown_function')
+      }
       if (!tools.length) {
         delete out.tools
         delete out.tool_choice
