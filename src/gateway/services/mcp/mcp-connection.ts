@@ -74,11 +74,20 @@ export function createMcpConnection(spec: McpServerSpec, opts: McpConnectionOpti
     return connecting
   }
 
-  function touch() {
-    if (!isStdio || opts.idleTimeoutMs <= 0) return
+  let busy = 0
+  /** Runs `fn` as a use of the server: the idle clock starts again once no use is in flight. */
+  async function using<T>(fn: () => Promise<T>): Promise<T> {
+    busy++
     if (idleTimer) clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => void stop(), opts.idleTimeoutMs)
-    idleTimer.unref()
+    idleTimer = null
+    try {
+      return await fn()
+    } finally {
+      if (--busy === 0 && isStdio && opts.idleTimeoutMs > 0) {
+        idleTimer = setTimeout(() => void stop(), opts.idleTimeoutMs)
+        idleTimer.unref()
+      }
+    }
   }
 
   async function stop(): Promise<void> {
@@ -90,6 +99,40 @@ export function createMcpConnection(spec: McpServerSpec, opts: McpConnectionOpti
     if (current) await current.then((c) => c.close()).catch(() => undefined)
   }
 
+  async function listed(signal?: AbortSignal): Promise<Tool[]> {
+    if (!tools) {
+      const listing = (async () => {
+        const c = await connect()
+        const all: Tool[] = []
+        let cursor: string | undefined
+        do {
+          const page = await c.listTools(cursor ? { cursor } : {}, { timeout: opts.callTimeoutMs, signal })
+          all.push(...page.tools)
+          cursor = page.nextCursor
+        } while (cursor)
+        return all
+      })()
+      tools = listing
+      listing.catch(() => {
+        if (tools === listing) tools = null
+      })
+    }
+    return tools
+  }
+
+  async function called(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult> {
+    try {
+      const c = await connect()
+      const result = (await c.callTool({ name, arguments: args }, undefined, { timeout: opts.callTimeoutMs, signal })) as CallToolResult
+      return { ok: !result.isError, text: resultText(result) }
+    } catch (err) {
+      const timedOut = err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)
+      if (timedOut && isStdio) await stop() // a hung process is not asked again: the next call starts a fresh one
+      const why = timedOut ? `it did not answer within ${opts.callTimeoutMs / 1000}s` : (err as Error).message
+      return { ok: false, text: `The MCP server "${spec.label}" failed to run ${name}: ${why}` }
+    }
+  }
+
   return {
     spec,
     /** Whether a client is connected or connecting (a stdio server's process is running). */
@@ -98,43 +141,13 @@ export function createMcpConnection(spec: McpServerSpec, opts: McpConnectionOpti
     },
 
     /** The server's tools, from the cache when the server has not said they changed. */
-    async listTools(signal?: AbortSignal): Promise<Tool[]> {
-      touch()
-      if (!tools) {
-        const listing = (async () => {
-          const c = await connect()
-          const all: Tool[] = []
-          let cursor: string | undefined
-          do {
-            const page = await c.listTools(cursor ? { cursor } : {}, { timeout: opts.callTimeoutMs, signal })
-            all.push(...page.tools)
-            cursor = page.nextCursor
-          } while (cursor)
-          return all
-        })()
-        tools = listing
-        listing.catch(() => {
-          if (tools === listing) tools = null
-        })
-      }
-      return tools
+    listTools(signal?: AbortSignal): Promise<Tool[]> {
+      return using(() => listed(signal))
     },
 
     /** Calls a tool; a failure, a crash or a time-out comes back as `ok: false` with a message for the model. */
-    async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult> {
-      touch()
-      try {
-        const c = await connect()
-        const result = (await c.callTool({ name, arguments: args }, undefined, { timeout: opts.callTimeoutMs, signal })) as CallToolResult
-        return { ok: !result.isError, text: resultText(result) }
-      } catch (err) {
-        const timedOut = err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)
-        if (timedOut && isStdio) await stop() // a hung process is not asked again: the next call starts a fresh one
-        const why = timedOut ? `it did not answer within ${opts.callTimeoutMs / 1000}s` : (err as Error).message
-        return { ok: false, text: `The MCP server "${spec.label}" failed to run ${name}: ${why}` }
-      } finally {
-        touch()
-      }
+    callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpToolResult> {
+      return using(() => called(name, args, signal))
     },
 
     stop,
