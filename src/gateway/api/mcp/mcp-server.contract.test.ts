@@ -82,6 +82,13 @@ describe('/mcp: the gateway as an MCP server', () => {
     expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
   })
 
+  it("the chat rag tool does not find another team's collection either", async () => {
+    const err = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'zinc' }], tools: [{ type: 'rag', rag: { mcp: { collection_uuid: ids.theirs } } }] as never }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 404, param: 'tools[0].rag.mcp.collection_uuid' })
+    const mine = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'zinc' }], tools: [{ type: 'rag', rag: { mcp: { collection_uuid: ids.mine } } }] as never })
+    expect(mine.choices[0]!.message.annotations?.length).toBeGreaterThan(0)
+  })
+
   it('searches the web', async () => {
     const r = await call(alpha, 'web_search', { query: 'street cats' })
     expect(r.isError).toBeFalsy()
