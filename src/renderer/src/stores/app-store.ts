@@ -11,6 +11,7 @@ import { createFilesSlice } from './files-slice'
 import { createKeysSlice } from './keys-slice'
 import { createLocalModelsSlice } from './local-models-slice'
 import { createManageSlice } from './manage-slice'
+import { createMcpSlice } from './mcp-slice'
 import { createOAuthClientsSlice } from './oauth-clients-slice'
 import { createPlaygroundSlice } from './playground-slice'
 import { createRecordingsSlice } from './recordings-slice'
@@ -42,6 +43,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAudioSlice(deps)(...a),
     ...createRecordingsSlice(deps)(...a),
     ...createCollectionsSlice(deps)(...a),
+    ...createMcpSlice(deps)(...a),
   }))
 }
 

@@ -9,6 +9,7 @@ import { SEND_KEYS } from '../playground/Composer'
 import { DesktopPortSection } from './DesktopPortSection'
 import { WebSearchSettings } from '../tools/WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
+import { McpServersSection } from './McpServersSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -73,6 +74,7 @@ export default function SettingsPage() {
         <h2 className="section-title">Web search</h2>
         <WebSearchSettings />
       </section>
+      <McpServersSection />
       <WebSessionsSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
