@@ -130,6 +130,21 @@ describe('/mcp: the gateway as an MCP server', () => {
     await expect(alpha.readResource({ uri: `gatehouse://collections/${ids.theirs}` })).rejects.toThrow(/No collection/)
   })
 
+  it("takes an OAuth access token as its client's team, like /v1", async () => {
+    const created = await h.gw.app.inject({ method: 'POST', url: '/admin/oauth-clients', headers: admin, payload: { name: 'mcp client', team_id: h.gw.store.teams.getByName('alpha')!.id } })
+    expect(created.statusCode, created.body).toBe(201)
+    const { client_id, client_secret } = created.json<{ client_id: string; client_secret: string }>()
+    const issued = await fetch(`${h.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString() })
+    const { access_token } = (await issued.json()) as { access_token: string }
+    const viaToken = await connect(access_token)
+    try {
+      const listed = await call(viaToken, 'list_collections', {})
+      expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
+    } finally {
+      await viaToken.close()
+    }
+  })
+
   it('answers 401 without a key', async () => {
     const res = await fetch(`${h.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
     expect(res.status).toBe(401)
