@@ -68,8 +68,8 @@ export function createServices(deps: GatewayDeps) {
   const webSearch = createWebSearchTool({ settings: toolSettings })
   const ocrTool = createOcrTool({ files, ocr })
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: ocrTool, now: () => clock.now() })
-  const configServers = configMcpServers(config, store)
-  const mcp = createMcpHost(joinedMcpServers(configServers, storedMcpServers(store, deps.cipher)))
+  const configServers = configMcpServers(config, store, deps.env)
+  const mcp = createMcpHost(joinedMcpServers(configServers, storedMcpServers(store, deps.cipher, deps.env)))
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
   const chat = createChatService({ pipeline, steps: [...steps, mcpToolLoopStep(mcp, () => clock.now()), tools] })
@@ -101,7 +101,7 @@ export function createServices(deps: GatewayDeps) {
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     mcp,
-    mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source }),
+    mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source, env: deps.env }),
     async close() {
       stopFollowingModels()
       adminToken.close()

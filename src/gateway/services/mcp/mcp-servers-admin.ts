@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { badRequest, GatewayError } from '../../../shared/errors'
 import type { McpProbeResult, McpServerInfo, McpServerInput, McpServerPatch, McpToolInfo, TeamMcpServer } from '../../../shared/mcp-wire'
-import type { Clock, IdGenerator } from '../../kernel/runtime'
+import type { Clock, Env, IdGenerator } from '../../kernel/runtime'
 import type { SecretCipher } from '../../security/secret-cipher'
 import type { McpServerRow } from '../../store/repos/mcp-servers-repo'
 import type { Store } from '../../store/store'
@@ -18,6 +18,7 @@ export interface McpServersAdminDeps {
   /** The config file's servers (read-only here) and where the config came from, for messages. */
   configServers: McpServerSource
   configSource: string
+  env: Env
 }
 
 export const toolInfo = (t: Tool): McpToolInfo => ({ name: t.name, ...(t.title ? { title: t.title } : {}), ...(t.description ? { description: t.description } : {}), input_schema: t.inputSchema as Record<string, unknown> })
@@ -35,8 +36,10 @@ export function createMcpServersAdmin(deps: McpServersAdminDeps) {
   const { store, cipher, clock, ids, host } = deps
 
   const teamName = (id: string) => store.teams.get(id)?.name ?? id
-  function info(s: HostedMcpServer, id: string, source: 'config' | 'admin'): McpServerInfo {
+  function info(s: HostedMcpServer, id: string, source: 'config' | 'admin', row?: McpServerRow): McpServerInfo {
     const stdio = 'command' in s.spec
+    // a stored server's names as they were given, `env:` ones whose variable is unset included
+    const sealed = row ? openSecrets(cipher, row.secrets) : null
     return {
       id,
       object: 'mcp_server',
@@ -45,8 +48,8 @@ export function createMcpServersAdmin(deps: McpServersAdminDeps) {
       command: 'command' in s.spec ? s.spec.command : null,
       args: 'command' in s.spec ? s.spec.args : [],
       url: 'url' in s.spec ? s.spec.url : null,
-      env_keys: 'env' in s.spec ? Object.keys(s.spec.env) : [],
-      header_names: 'headers' in s.spec ? Object.keys(s.spec.headers) : [],
+      env_keys: Object.keys(sealed?.env ?? ('env' in s.spec ? s.spec.env : {})),
+      header_names: Object.keys(sealed?.headers ?? ('headers' in s.spec ? s.spec.headers : {})),
       timeout: s.callTimeoutMs / 1000,
       teams: [...s.teams].map(([teamId, allowed]) => ({ team_id: teamId, team_name: teamName(teamId), allowed_tools: allowed ? [...allowed] : null })),
       source,
@@ -57,7 +60,7 @@ export function createMcpServersAdmin(deps: McpServersAdminDeps) {
   function all(): Array<{ id: string; source: 'config' | 'admin'; server: HostedMcpServer; row?: McpServerRow }> {
     return [
       ...deps.configServers.list().map((server) => ({ id: configId(server.spec.label), source: 'config' as const, server })),
-      ...store.mcpServers.list().map((row) => ({ id: row.id, source: 'admin' as const, server: hostedFromRow(row, cipher), row })),
+      ...store.mcpServers.list().map((row) => ({ id: row.id, source: 'admin' as const, server: hostedFromRow(row, cipher, deps.env), row })),
     ]
   }
   const one = (id: string) => found(all().find((s) => s.id === id), 'MCP server', id, 'mcp_server_not_found')
@@ -86,13 +89,13 @@ export function createMcpServersAdmin(deps: McpServersAdminDeps) {
       clock.now(),
     )
 
-  const infoOf = (row: McpServerRow) => info(hostedFromRow(row, cipher), row.id, 'admin')
+  const infoOf = (row: McpServerRow) => info(hostedFromRow(row, cipher, deps.env), row.id, 'admin', row)
 
   return {
-    list: (): McpServerInfo[] => all().map((s) => info(s.server, s.id, s.source)),
+    list: (): McpServerInfo[] => all().map((s) => info(s.server, s.id, s.source, s.row)),
     get: (id: string): McpServerInfo => {
       const s = one(id)
-      return info(s.server, s.id, s.source)
+      return info(s.server, s.id, s.source, s.row)
     },
 
     create(input: McpServerInput): McpServerInfo {
