@@ -9,6 +9,8 @@ export interface CollectionInfo {
   dimensions: number | null
   chunk_size: number
   chunk_overlap: number
+  /** The team whose keys see it through the gateway's MCP server; null: every team. */
+  team_id: string | null
   document_count: number
   chunk_count: number
   created_at: number
@@ -22,6 +24,8 @@ export interface CollectionInput {
   embedding_model?: string | null
   chunk_size?: number
   chunk_overlap?: number
+  /** The team (name or id) it belongs to; omitted: shared with every team. */
+  team?: string | null
 }
 
 export interface DocumentInfo {

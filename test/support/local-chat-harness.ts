@@ -16,6 +16,8 @@ export interface LocalChatHarnessOptions {
   models?: Array<Record<string, unknown>>
   team?: Record<string, unknown>
   audio?: Record<string, unknown>
+  /** mcp_servers of the config. */
+  mcp?: Array<Record<string, unknown>>
 }
 
 export async function startLocalChatHarness(opts: LocalChatHarnessOptions = {}) {
@@ -39,6 +41,7 @@ export async function startLocalChatHarness(opts: LocalChatHarnessOptions = {}) 
       users: [],
       engines: { llama_context_size: 2048, ...opts.engines },
       ...(opts.audio ? { audio: opts.audio } : {}),
+      ...(opts.mcp ? { mcp_servers: opts.mcp } : {}),
     }),
   })
   return {

@@ -11,6 +11,8 @@ import { filesRoutes } from '../api/files/files-routes'
 import { healthRoutes } from '../api/health/health-routes'
 import { recordingsRoutes } from '../api/admin/recordings-routes'
 import { responsesRoutes } from '../api/responses/responses-routes'
+import { mcpAdminRoutes } from '../api/mcp/mcp-admin-routes'
+import { mcpRoutes } from '../api/mcp/mcp-routes'
 import { messagesRoutes } from '../api/messages/messages-routes'
 import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
@@ -96,11 +98,13 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(messagesRoutes, { messages: services.messages, chat: services.chat, clock, authenticate })
   await app.register(completionsRoutes, { completions: services.completions, clock, authenticate })
   await app.register(embeddingsRoutes, { embeddings: services.embeddings, clock, authenticate })
+  await app.register(mcpRoutes, { mcp: services.gatewayMcp, clock, authenticate })
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
+  await app.register(mcpAdminRoutes, { prefix: '/admin', servers: services.mcpServers, auth: adminAuthOptions({ adminToken, webSessions }) })
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

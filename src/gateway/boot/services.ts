@@ -40,6 +40,11 @@ import { createRagService } from '../services/tools/rag/rag-service'
 import { createRagTool } from '../services/tools/rag/rag-tool'
 import { createToolSettings } from '../services/tools/tool-settings'
 import { createWebSearchTool } from '../services/tools/web-search/web-search-tool'
+import { configMcpServers } from '../services/mcp/config-mcp-servers'
+import { createMcpHost } from '../services/mcp/mcp-host'
+import { createMcpServersAdmin } from '../services/mcp/mcp-servers-admin'
+import { joinedMcpServers, storedMcpServers } from '../services/mcp/stored-mcp-servers'
+import { mcpToolLoopStep } from '../services/mcp/mcp-tool-loop-step'
 import { silentLogger } from '../kernel/logging'
 import { createSecretRedactor } from '../kernel/secret-redactor'
 import { GATEWAY_VERSION } from '../kernel/version'
@@ -75,11 +80,17 @@ export function createServices(deps: GatewayDeps) {
   const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings, documents })
-  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr, documents }), now: () => clock.now() })
+  const ocrTool = createOcrTool({ files, ocr, documents })
+  const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: ocrTool, now: () => clock.now() })
+  const configServers = configMcpServers(config, store, deps.env)
+  const mcp = createMcpHost(joinedMcpServers(configServers, storedMcpServers(store, deps.cipher, deps.env)))
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
-  const chat = createChatService({ pipeline, steps: [...steps, tools] })
+  // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
+  const chat = createChatService({ pipeline, steps: [...steps, mcpToolLoopStep(mcp, () => clock.now()), tools] })
   const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds })
   const oauth = createOAuth({ store, clock })
+  const audio = createAudioService({ pipeline })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock, oauth),
@@ -95,7 +106,7 @@ export function createServices(deps: GatewayDeps) {
     completions: createCompletionsService({ pipeline, chat }),
     ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
     keyless: createKeylessAccess(store),
-    audio: createAudioService({ pipeline }),
+    audio,
     embeddings,
     models: createModelList(store),
     files,
@@ -103,10 +114,13 @@ export function createServices(deps: GatewayDeps) {
     batches: createBatchService({ store, clock, ids, runner }),
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
-    recordings: createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids }),
+    recordings,
+    gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */
     problems: (): string[] => [ledger.problem()].filter((p): p is string => p !== null),
+    mcp,
+    mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source, env: deps.env }),
     async close() {
       stopFollowingModels()
       adminToken.close()
@@ -117,6 +131,7 @@ export function createServices(deps: GatewayDeps) {
       await ocr.close()
       await documents.close()
       await webSearch.close()
+      await mcp.close()
       await registry.close()
       await connections.closeAll()
     },

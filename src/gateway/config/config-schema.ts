@@ -56,9 +56,31 @@ const model = z.strictObject({
   native_audio: nativeAudioSchema.optional(),
 })
 
+const MCP_LABEL = /^[A-Za-z0-9_-]{1,40}$/
+
+/** An MCP server the gateway hosts: a command it starts (stdio) or a streamable HTTP URL. */
+const mcpServer = z
+  .strictObject({
+    label: z.string().regex(MCP_LABEL, 'must be 1 to 40 letters, digits, "_" or "-", e.g. "github"'),
+    command: z.string().min(1, 'must not be empty').optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    url: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a streamable HTTP MCP server, such as "http://127.0.0.1:3001/mcp"' }).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    timeout: duration.refine((s) => s > 0 && s <= 600, 'must be more than 0 and at most 10m').optional(),
+    idle_timeout: duration.optional(),
+  })
+  .refine((s) => (s.command === undefined) !== (s.url === undefined), {
+    error: 'needs either command (a stdio server) or url (a streamable HTTP server), not both',
+  })
+
+/** A server a team may use: its label, or the label with the only tools the team may call. */
+const teamMcpServer = z.union([name, z.strictObject({ label: name, allowed_tools: z.array(name).optional() })])
+
 const team = z.strictObject({
   name,
   models: z.array(name).optional(),
+  mcp_servers: z.array(teamMcpServer).optional(),
   fallbacks: z.record(z.string(), z.array(name)).optional(),
   use_fallbacks: z.boolean().optional(),
   keys: z.array(apiKey).optional(),
@@ -156,6 +178,7 @@ export const configSchema = z.strictObject({
   tools: tools.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
+  mcp_servers: z.array(mcpServer).optional(),
   teams: z.array(team).optional(),
   users: z.array(user).optional(),
 })
@@ -164,5 +187,6 @@ export type RawConfig = z.output<typeof configSchema>
 export type WebSearchConfig = z.output<typeof webSearch>
 export type ProviderConfig = z.output<typeof provider>
 export type ModelConfig = z.output<typeof model>
+export type McpServerConfig = z.output<typeof mcpServer>
 export type TeamConfig = z.output<typeof team>
 export type UserConfig = z.output<typeof user>

@@ -1,4 +1,4 @@
-import type { ModelConfig, ProviderConfig, TeamConfig, UserConfig, WebSearchConfig } from './config-schema'
+import type { McpServerConfig, ModelConfig, ProviderConfig, TeamConfig, UserConfig, WebSearchConfig } from './config-schema'
 
 export const DEFAULT_PORT = 4310
 export const DEFAULT_HOST = '127.0.0.1'
@@ -83,6 +83,8 @@ export interface GatewayConfig {
   /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
   tools: { webSearch: WebSearchConfig }
   providers: ProviderConfig[]
+  /** MCP servers the gateway hosts for its teams' requests (teams[].mcp_servers enables them). */
+  mcpServers: McpServerConfig[]
   models: ModelConfig[]
   teams: TeamConfig[]
   users: UserConfig[]

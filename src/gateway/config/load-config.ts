@@ -108,6 +108,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     },
     tools: { webSearch: raw.tools?.web_search ?? {} },
     providers: raw.providers ?? [],
+    mcpServers: raw.mcp_servers ?? [],
     models: raw.models ?? [],
     teams: raw.teams ?? [],
     users: raw.users ?? [],

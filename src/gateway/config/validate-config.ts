@@ -59,6 +59,11 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     }
   })
 
+  const mcpLabels = new Set<string>()
+  ;(config.mcp_servers ?? []).forEach((s, i) => {
+    if (mcpLabels.has(s.label)) add(`mcp_servers[${i}].label`, `duplicate MCP server label "${s.label}"`)
+    mcpLabels.add(s.label)
+  })
   const teamNames = new Set<string>()
   const seenKeys = new Set<string>()
   const checkKeys = (keys: string[] | undefined, path: string) =>
@@ -82,6 +87,10 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
       })
     }
     checkKeys(t.keys, `teams[${i}]`)
+    t.mcp_servers?.forEach((entry, j) => {
+      const label = typeof entry === 'string' ? entry : entry.label
+      if (!mcpLabels.has(label)) add(`teams[${i}].mcp_servers[${j}]`, `unknown MCP server "${label}" (use a label from mcp_servers[].label)`)
+    })
   })
 
   for (const [field, kind, engine] of [

@@ -9,6 +9,7 @@ import { createCompletionsRepo } from './repos/completions-repo'
 import { createConversationsRepo } from './repos/conversations-repo'
 import { createFilesRepo } from './repos/files-repo'
 import { createKeysRepo } from './repos/keys-repo'
+import { createMcpServersRepo } from './repos/mcp-servers-repo'
 import { createModelsRepo } from './repos/models-repo'
 import { createOAuthRepo } from './repos/oauth-repo'
 import { createProvidersRepo } from './repos/providers-repo'
@@ -58,6 +59,7 @@ export function createStore(db: Db) {
     collections: createCollectionsRepo(db),
     chunks: createChunksRepo(db, loadVectorExtension(db)),
     webSessions: createWebSessionsRepo(db),
+    mcpServers: createMcpServersRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

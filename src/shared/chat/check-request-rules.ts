@@ -53,7 +53,9 @@ function checkTools(body: ChatCompletionRequestBody): void {
   if ((choice === 'required' || typeof choice === 'object') && toolCount === 0) {
     throw badRequest('tool_choice "required" or a named function needs at least one tool in tools', 'tool_choice')
   }
-  if (typeof choice === 'object' && !seen.has(choice.function.name)) {
+  // An MCP server's tools are known once the gateway lists them (`<server_label>__<tool>`): checked then.
+  const mcpLabels = (body.tools ?? []).flatMap((t) => (t.type === 'mcp' ? [`${t.server_label}__`] : []))
+  if (typeof choice === 'object' && !seen.has(choice.function.name) && !mcpLabels.some((prefix) => choice.function.name.startsWith(prefix))) {
     throw unknownFunction('tool_choice.function.name', choice.function.name, 'tools')
   }
   const legacyChoice = body.function_call

@@ -44,6 +44,17 @@ export interface ChatCompletionMessage {
   annotations?: UrlCitation[]
 }
 
+export interface McpCallProgress {
+  /** The model's tool call id. */
+  id: string
+  server_label: string
+  name: string
+  arguments: string
+  status: 'in_progress' | 'completed' | 'failed'
+  /** What the model was told went wrong. */
+  error?: string
+}
+
 export interface ChatCompletionChoice {
   index: number
   message: ChatCompletionMessage
@@ -97,6 +108,8 @@ export interface ChatCompletionChunkDelta {
   audio?: Partial<ResponseAudio>
   /** Citations of the gateway's tools, in one chunk just before the choice's finish. */
   annotations?: UrlCitation[]
+  /** The gateway running one of the request's `mcp` tools for the model: sent when a call starts and when it ends. */
+  svc_mcp_call?: McpCallProgress
 }
 
 export interface ChatCompletionChunkChoice {

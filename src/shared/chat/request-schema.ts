@@ -86,6 +86,7 @@ export const requestSchema = z.strictObject({
   temperature: numberBetween(0, 2).optional(),
   top_p: numberBetween(0, 1).optional(),
   tools: toolsSchema.optional(),
+  max_tool_rounds: intBetween(1, 64).optional(),
   tool_choice: toolChoiceSchema.optional(),
   parallel_tool_calls: z.boolean().optional(),
   function_call: legacyFunctionCallSchema.optional(),

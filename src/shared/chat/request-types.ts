@@ -40,6 +40,8 @@ export interface ChatCompletionRequestBase {
   temperature?: number
   top_p?: number
   tools?: ChatTool[]
+  /** How many times the gateway calls the model while it runs `mcp` tools for it (default 8). */
+  max_tool_rounds?: number
   tool_choice?: ToolChoice
   parallel_tool_calls?: boolean
   thinking?: { type: ThinkingType; budget_tokens?: number }

@@ -87,14 +87,34 @@ const ragToolSchema = z.object({
   }),
 })
 
+/** The Responses API's `mcp` tool, on a server the gateway hosts: `allowed_tools` as a list or `{tool_names}`. */
+const mcpToolSchema = z
+  .object({
+    type: z.literal('mcp'),
+    server_label: nonEmptyString,
+    allowed_tools: z
+      .union([z.array(nonEmptyString), z.object({ tool_names: z.array(nonEmptyString) }).transform((a) => a.tool_names)], {
+        error: 'must be a list of tool names, or {tool_names: [...]}',
+      })
+      .optional(),
+    server_description: z.string().optional(),
+    require_approval: z
+      .union([z.literal('never'), z.object({ never: z.unknown() }).transform(() => 'never' as const)], {
+        error: 'must be "never": the gateway runs MCP tools without asking (approvals are not supported)',
+      })
+      .optional(),
+    server_url: z.never({ error: 'is not supported: the gateway calls only the MCP servers its owner registered; name one by server_label' }).optional(),
+    connector_id: z.never({ error: 'is not supported: name an MCP server the gateway hosts by server_label' }).optional(),
+  })
+
 /** The OCR tool's settings live under a property named like its type: `{type: "acme_ocr", acme_ocr: {file_id}}`. */
 const ocrToolSchema = (type: string) =>
   z.object({ type: z.string(), [type]: z.object({ file_id: nonEmptyString }) }) as unknown as z.ZodType<OcrTool>
 
 export const toolSchema = discriminate<ChatTool>(
   'type',
-  { function: functionToolSchema, web_search: webSearchToolSchema, rag: ragToolSchema },
-  'one of "function", "web_search", "rag", or "<vendor>_ocr"',
+  { function: functionToolSchema, web_search: webSearchToolSchema, rag: ragToolSchema, mcp: mcpToolSchema as unknown as z.ZodType<ChatTool> },
+  'one of "function", "web_search", "rag", "mcp", or "<vendor>_ocr"',
   (type) => (OCR_TOOL_TYPE.test(type) ? ocrToolSchema(type) : undefined),
 )
 

@@ -74,7 +74,21 @@ export interface OcrTool {
   [settings: OcrToolType]: OcrToolSettings | OcrToolType
 }
 
-export type ChatTool = FunctionTool | WebSearchTool | RagTool | OcrTool
+/**
+ * The tools of an MCP server the gateway hosts for the caller's team (the Responses API's `mcp` tool):
+ * the gateway lists them to the model and runs the calls itself, round after round.
+ */
+export interface McpTool {
+  type: 'mcp'
+  server_label: string
+  /** Only these of the server's tools; all the team may use when omitted. */
+  allowed_tools?: string[]
+  server_description?: string
+  /** The gateway calls the tools without asking: only "never" is taken. */
+  require_approval?: 'never'
+}
+
+export type ChatTool = FunctionTool | WebSearchTool | RagTool | OcrTool | McpTool
 
 export const ocrToolSettings = (tool: OcrTool): OcrToolSettings => tool[tool.type] as OcrToolSettings
 

@@ -16,6 +16,7 @@ const collectionBody = z.strictObject({
   embedding_model: z.string().min(1).nullable().optional(),
   chunk_size: z.number().int().min(100, 'must be from 100 to 20000 characters').max(20_000, 'must be from 100 to 20000 characters').optional(),
   chunk_overlap: z.number().int().min(0, 'must be 0 or more characters').optional(),
+  team: z.string().min(1).nullable().optional(),
 })
 
 const documentBody = z.strictObject({

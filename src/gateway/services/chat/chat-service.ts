@@ -6,7 +6,7 @@ import type { Pipeline, Run, Served, ServedBy, UsageEndpoint } from '../pipeline
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
-import { finishSteps, prepareSteps, streamSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
+import { callThroughSteps, finishSteps, prepareSteps, streamSteps, streamThroughSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
 
@@ -88,7 +88,8 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         const { value: answer, ...served } = await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
           if (!steps.length) return completeFannedOut(provider, prep.req, ctx)
           const c = stepContext(prep, target)
-          return finishSteps(steps, await completeFannedOut(provider, await prepareSteps(steps, prep.req, c), ctx), c)
+          const answer = await callThroughSteps(steps, await prepareSteps(steps, prep.req, c), (req) => completeFannedOut(provider, req, ctx), c)
+          return finishSteps(steps, answer, c)
         })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
         completion.usage.svc_credits_cost = settleAnswer(prep, served.target, completion.usage, { stream: false }) / 1e6
@@ -106,7 +107,8 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         return await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
           if (!steps.length) return streamFannedOut(provider, prep.req, ctx)
           const c = stepContext(prep, target)
-          return streamSteps(steps, await streamFannedOut(provider, await prepareSteps(steps, prep.req, c), ctx), c)
+          const stream = await streamThroughSteps(steps, await prepareSteps(steps, prep.req, c), (req) => streamFannedOut(provider, req, ctx), c)
+          return streamSteps(steps, stream, c)
         })
       } catch (err) {
         pipeline.fail(prep.run, err, true)

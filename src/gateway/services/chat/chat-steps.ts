@@ -38,8 +38,30 @@ export interface ChatStep {
    */
   hold?(req: ChatCompletionRequest): number
   prepare?(req: ChatCompletionRequest, c: ChatStepContext): Promise<ChatCompletionRequest> | ChatCompletionRequest
+  /**
+   * Wraps the model's call, after every step prepared the request: a step that runs tools the model
+   * calls (MCP) calls the model again with their results, as often as it needs, and returns the last answer.
+   */
+  around?(req: ChatCompletionRequest, call: ModelCall, c: ChatStepContext): Promise<ChatCompletion>
+  /** The streamed form of `around`: one stream to the client across every call of the model. */
+  aroundStream?(req: ChatCompletionRequest, call: ModelStreamCall, c: ChatStepContext): Promise<ChatStream>
   finish?(completion: ChatCompletion, c: ChatStepContext): Promise<ChatCompletion> | ChatCompletion
   stream?(stream: ChatStream, c: ChatStepContext): ChatStream
+}
+
+/** One call of the model with a request: what `around` calls. */
+export type ModelCall = (req: ChatCompletionRequest) => Promise<ChatCompletion>
+export type ModelStreamCall = (req: ChatCompletionRequest) => Promise<ChatStream>
+
+/** Calls the model through each step's `around`, the first step outermost. */
+export function callThroughSteps(steps: readonly ChatStep[], req: ChatCompletionRequest, call: ModelCall, c: ChatStepContext): Promise<ChatCompletion> {
+  const wrapped = steps.reduceRight<ModelCall>((inner, step) => (step.around ? (r) => step.around!(r, inner, c) : inner), call)
+  return wrapped(req)
+}
+
+export function streamThroughSteps(steps: readonly ChatStep[], req: ChatCompletionRequest, call: ModelStreamCall, c: ChatStepContext): Promise<ChatStream> {
+  const wrapped = steps.reduceRight<ModelStreamCall>((inner, step) => (step.aroundStream ? (r) => step.aroundStream!(r, inner, c) : inner), call)
+  return wrapped(req)
 }
 
 export async function prepareSteps(steps: readonly ChatStep[], req: ChatCompletionRequest, c: ChatStepContext): Promise<ChatCompletionRequest> {

@@ -85,7 +85,7 @@ export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
         tool.type === 'web_search'
           ? await tools.webSearch.run(tool as WebSearchTool, query, signal, param)
           : tool.type === 'rag'
-            ? await tools.rag.run(tool as RagTool, query, signal, param)
+            ? await tools.rag.run(tool as RagTool, c.request.principal.team.id, query, signal, param)
             : await tools.ocr.run(tool as OcrTool, c.request.principal.team.id, signal, param)
       Object.assign(log, { name: run.name, input: run.input, sources: run.sources.map(({ title, url }) => ({ title, url })) })
       return run.sources

@@ -8,6 +8,7 @@ import { gatewayTools } from './0007-gateway-tools'
 import { sessionsOauthUsageState } from './0008-sessions-oauth-usage-state'
 import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
+import { mcpServers } from './0011-mcp-servers'
 
 export interface Migration {
   version: number
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   sessionsOauthUsageState,
   recordingChunks,
   responsesSchema,
+  mcpServers,
 ]

@@ -10,6 +10,8 @@ export interface CollectionRow {
   dimensions: number | null
   chunkSize: number
   chunkOverlap: number
+  /** The team it belongs to; null: shared with every team. */
+  teamId: string | null
   documentCount: number
   chunkCount: number
   createdAt: number
@@ -37,6 +39,7 @@ interface RawCollection {
   dimensions: number | null
   chunk_size: number
   chunk_overlap: number
+  team_id: string | null
   document_count: number
   chunk_count: number
   created_at: number
@@ -62,6 +65,7 @@ const toCollection = (r: RawCollection): CollectionRow => ({
   dimensions: r.dimensions,
   chunkSize: r.chunk_size,
   chunkOverlap: r.chunk_overlap,
+  teamId: r.team_id,
   documentCount: r.document_count,
   chunkCount: r.chunk_count,
   createdAt: r.created_at,
@@ -89,8 +93,8 @@ export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>
 /** RAG collections and their documents (the chunks are in chunks-repo.ts). */
 export function createCollectionsRepo(db: Db) {
   const insertStmt = db.prepare(`
-    INSERT INTO rag_collections (id, name, description, embedding_model, dimensions, chunk_size, chunk_overlap, created_at, updated_at)
-    VALUES (@id, @name, @description, @embeddingModel, NULL, @chunkSize, @chunkOverlap, @now, @now)`)
+    INSERT INTO rag_collections (id, name, description, embedding_model, dimensions, chunk_size, chunk_overlap, team_id, created_at, updated_at)
+    VALUES (@id, @name, @description, @embeddingModel, NULL, @chunkSize, @chunkOverlap, @teamId, @now, @now)`)
   const getStmt = db.prepare(`${COLLECTION_SELECT} WHERE c.id = ?`)
   const byNameStmt = db.prepare('SELECT id FROM rag_collections WHERE name = ?').pluck()
   const listStmt = db.prepare(`${COLLECTION_SELECT} ORDER BY c.created_at DESC, c.id`)
@@ -106,8 +110,8 @@ export function createCollectionsRepo(db: Db) {
   const deleteDocStmt = db.prepare('DELETE FROM rag_documents WHERE id = @id AND collection_id = @collectionId')
 
   return {
-    insert(c: { id: string; name: string; description: string | null; embeddingModel: string | null; chunkSize: number; chunkOverlap: number }, now: number): CollectionRow {
-      insertStmt.run({ ...c, now })
+    insert(c: { id: string; name: string; description: string | null; embeddingModel: string | null; chunkSize: number; chunkOverlap: number; teamId?: string | null }, now: number): CollectionRow {
+      insertStmt.run({ ...c, teamId: c.teamId ?? null, now })
       return this.get(c.id)!
     },
     get(id: string): CollectionRow | undefined {

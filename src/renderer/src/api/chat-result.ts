@@ -1,4 +1,4 @@
-import type { UrlCitation } from '../../../shared/chat/types'
+import type { McpCallProgress, UrlCitation } from '../../../shared/chat/types'
 import type { ChatChunk, ChatCompletion, TokenLogprob, ToolCall, Usage } from './chat-types'
 
 /** One choice of an answer, built from a JSON completion or accumulated from stream chunks. */
@@ -13,6 +13,8 @@ export interface ChoiceResult {
   audio: { id: string; data: string; transcript: string } | null
   /** Sources the gateway's tools gave the model, as the answer cites them. */
   citations?: UrlCitation[]
+  /** MCP tools the gateway ran for the model while it answered, each at its latest status. */
+  mcpCalls?: McpCallProgress[]
 }
 
 /** What the answer cost and how it was served: usage, credits, timing, and the model that answered. */
@@ -87,7 +89,15 @@ export function applyChunk(choices: ChoiceResult[], chunk: ChatChunk): ChoiceRes
       logprobs: c.logprobs?.content ? [...prev.logprobs, ...c.logprobs.content] : prev.logprobs,
       audio,
       ...(d.annotations?.length || prev.citations ? { citations: [...(prev.citations ?? []), ...(d.annotations ?? [])] } : {}),
+      ...(d.svc_mcp_call || prev.mcpCalls ? { mcpCalls: withMcpCall(prev.mcpCalls ?? [], d.svc_mcp_call) } : {}),
     }
   }
   return next
+}
+
+/** The calls with one's new status: a call the stream already showed is replaced, a new one added. */
+function withMcpCall(calls: McpCallProgress[], update: McpCallProgress | undefined): McpCallProgress[] {
+  if (!update) return calls
+  const at = calls.findIndex((c) => c.id === update.id)
+  return at === -1 ? [...calls, update] : calls.map((c, i) => (i === at ? update : c))
 }

@@ -2,7 +2,7 @@
  * The chat-completions wire format (spec 2.1-2.4 and 6) as the playground reads it. Exact shapes come
  * from src/shared/chat; replies are typed leniently here because a client must cope with partial ones.
  */
-import type { ResponseAudio, TokenLogprob, ToolCall, ToolCallDelta, UrlCitation, UserContentPart } from '../../../shared/chat/types'
+import type { McpCallProgress, ResponseAudio, TokenLogprob, ToolCall, ToolCallDelta, UrlCitation, UserContentPart } from '../../../shared/chat/types'
 
 export type { JsonObject, TokenLogprob, TopLogprob, ToolCall, ToolCallDelta, UserContentPart } from '../../../shared/chat/types'
 export type AudioReply = ResponseAudio
@@ -55,7 +55,7 @@ export interface ChatChunk {
   choices: {
     index: number
     finish_reason: string | null
-    delta: { role?: string; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; audio?: Partial<AudioReply>; annotations?: UrlCitation[] }
+    delta: { role?: string; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; audio?: Partial<AudioReply>; annotations?: UrlCitation[]; svc_mcp_call?: McpCallProgress }
     logprobs?: { content: TokenLogprob[] | null; refusal?: TokenLogprob[] | null } | null
   }[]
   usage?: Usage | null

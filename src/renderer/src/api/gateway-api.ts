@@ -32,10 +32,11 @@ import { createRecordingsApi, type RecordingsApi } from './recordings-api'
 import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
 import { createToolsApi, type ToolsApi } from './tools-api'
 import { createOllamaSettingsApi, type OllamaSettingsApi } from './ollama-settings-api'
+import { createMcpApi, type McpApi } from './mcp-api'
 import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<void>
@@ -104,6 +105,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createUsageQueryApi(conn),
     ...createToolsApi(conn),
     ...createOllamaSettingsApi(conn),
+    ...createMcpApi(conn),
     connection: conn,
     health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
     status: () => admin('/status'),

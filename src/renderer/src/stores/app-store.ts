@@ -12,6 +12,7 @@ import { createFilesSlice } from './files-slice'
 import { createKeysSlice } from './keys-slice'
 import { createLocalModelsSlice } from './local-models-slice'
 import { createManageSlice } from './manage-slice'
+import { createMcpSlice } from './mcp-slice'
 import { createOAuthClientsSlice } from './oauth-clients-slice'
 import { createPlaygroundSlice } from './playground-slice'
 import { createRecordingsSlice } from './recordings-slice'
@@ -43,6 +44,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAudioSlice(deps)(...a),
     ...createRecordingsSlice(deps)(...a),
     ...createCollectionsSlice(deps)(...a),
+    ...createMcpSlice(deps)(...a),
   }))
 }
 

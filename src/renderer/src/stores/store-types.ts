@@ -10,6 +10,7 @@ import type { FilesSlice } from './files-slice'
 import type { KeysSlice } from './keys-slice'
 import type { LocalModelsSlice } from './local-models-slice'
 import type { ManageSlice } from './manage-slice'
+import type { McpSlice } from './mcp-slice'
 import type { OAuthClientsSlice } from './oauth-clients-slice'
 import type { PlaygroundSlice } from './playground-slice'
 import type { RecordingsSlice } from './recordings-slice'
@@ -19,6 +20,7 @@ import type { UiSlice } from './ui-slice'
 import type { UsageSlice } from './usage-slice'
 
 export type AppState = SessionSlice &
+  McpSlice &
   SettingsSlice &
   UiSlice &
   AccessSlice &

@@ -8,6 +8,7 @@ import { createAppStore } from '../stores/app-store'
 import { fakeManageApi, type FakeRows } from './fake-manage-api'
 import { fakeStudioApi } from './fake-studio-api'
 import { fakeToolsApi } from './fake-tools-api'
+import { fakeMcpApi } from './fake-mcp-api'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
@@ -56,6 +57,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     ...fakeStudioApi(),
     ...fakeToolsApi(),
     ...fakeOllamaSettingsApi(),
+    ...fakeMcpApi(),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,

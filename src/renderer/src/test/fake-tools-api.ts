@@ -24,7 +24,7 @@ export function fakeToolsApi(): ToolsApi & { collectionRows: CollectionInfo[]; d
     collections: async () => collectionRows.map(counted),
     async createCollection(input) {
       if (collectionRows.some((c) => c.name === input.name)) throw new ApiError(`A collection named "${input.name}" already exists.`, { status: 409, code: 'already_exists' })
-      const row: CollectionInfo = { id: `col-${++n}`, name: input.name, description: input.description ?? null, embedding_model: input.embedding_model ?? null, dimensions: null, chunk_size: 1200, chunk_overlap: 200, document_count: 0, chunk_count: 0, created_at: 1, updated_at: 1 }
+      const row: CollectionInfo = { id: `col-${++n}`, name: input.name, description: input.description ?? null, embedding_model: input.embedding_model ?? null, dimensions: null, chunk_size: 1200, chunk_overlap: 200, team_id: null, document_count: 0, chunk_count: 0, created_at: 1, updated_at: 1 }
       collectionRows.push(row)
       return row
     },

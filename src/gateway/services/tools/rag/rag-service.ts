@@ -57,6 +57,7 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
     dimensions: c.dimensions,
     chunk_size: c.chunkSize,
     chunk_overlap: c.chunkOverlap,
+    team_id: c.teamId,
     document_count: c.documentCount,
     chunk_count: c.chunkCount,
     created_at: seconds(c.createdAt),
@@ -104,6 +105,15 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
     list: () => store.collections.list().map(toInfo),
     get: (id: string) => toInfo(collection(id)),
 
+    /** The collections a team sees: its own and the shared ones. */
+    listFor: (teamId: string) => store.collections.list().filter((c) => c.teamId === null || c.teamId === teamId).map(toInfo),
+    /** A collection as a team sees it: another team's is not found, like one that does not exist. */
+    getFor(teamId: string, id: string, param = 'id') {
+      const c = store.collections.get(id)
+      if (!c || (c.teamId !== null && c.teamId !== teamId)) throw notFound(`No collection "${id}" for your team.`, 'collection_not_found', param)
+      return toInfo(c)
+    },
+
     create(input: CollectionInput): CollectionInfo {
       const name = input.name.trim()
       if (store.collections.idByName(name)) throw conflict(`A collection named "${name}" already exists.`, 'name')
@@ -117,7 +127,13 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
       const chunkSize = input.chunk_size ?? DEFAULT_CHUNKING.size
       const chunkOverlap = input.chunk_overlap ?? Math.min(DEFAULT_CHUNKING.overlap, Math.floor(chunkSize / 4))
       if (chunkOverlap >= chunkSize) throw badRequest(`chunk_overlap (${chunkOverlap}) must be smaller than chunk_size (${chunkSize}).`, 'chunk_overlap')
-      const row = store.collections.insert({ id: ids.uuid(), name, description: input.description ?? null, embeddingModel: modelId, chunkSize, chunkOverlap }, clock.now())
+      let teamId: string | null = null
+      if (input.team) {
+        const team = store.teams.get(input.team) ?? store.teams.getByName(input.team)
+        if (!team) throw badRequest(`team: no team "${input.team}"; give a team's name or id (GET /admin/teams lists them), or leave it out to share the collection with every team.`, 'team', 'team_not_found')
+        teamId = team.id
+      }
+      const row = store.collections.insert({ id: ids.uuid(), name, description: input.description ?? null, embeddingModel: modelId, chunkSize, chunkOverlap, teamId }, clock.now())
       return toInfo(row)
     },
 

@@ -12,8 +12,9 @@ export const chunkUrl = (collectionId: string, documentId: string, seq: number) 
 /** The rag tool of spec 2.4: the best chunks of a collection for the query (by default the last user message). */
 export function createRagTool(rag: RagService) {
   return {
-    async run(tool: RagTool, fallbackQuery: string, signal: AbortSignal, param: string) {
+    async run(tool: RagTool, teamId: string, fallbackQuery: string, signal: AbortSignal, param: string) {
       const mcp = tool.rag.mcp
+      rag.getFor(teamId, mcp.collection_uuid, `${param}.mcp.collection_uuid`) // another team's collection is not found
       const query = mcp.query?.trim() || fallbackQuery
       if (!query.trim()) throw badRequest(`${param}.mcp.query: nothing to search for; give a query or end the messages with a user message.`, `${param}.mcp.query`)
       if (mcp.top_n !== undefined && mcp.top_n > MAX_TOP_N) throw badRequest(`${param}.mcp.top_n must be at most ${MAX_TOP_N}.`, `${param}.mcp.top_n`)

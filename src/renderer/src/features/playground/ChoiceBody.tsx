@@ -2,6 +2,7 @@ import type { ChoiceResult } from '../../api/chat-result'
 import { audioReplyUrl } from '../../lib/audio-data'
 import type { AssistantAnswer } from '../../lib/playground-model'
 import { LogprobText } from './LogprobText'
+import { McpCallList } from './McpCallList'
 import { MessageText } from './MessageText'
 import { StructuredResult } from './StructuredResult'
 import { ToolCallCard } from './ToolCallCard'
@@ -19,6 +20,7 @@ export function ChoiceBody({ choice, answer, raw, pending, answerableCallIds, on
   const showTokens = !pending && choice.logprobs.length > 0
   return (
     <div className="choice-body">
+      {choice.mcpCalls && <McpCallList calls={choice.mcpCalls} />}
       {showTokens ? (
         <LogprobText tokens={choice.logprobs} />
       ) : choice.content ? (

@@ -5,6 +5,7 @@ import { JsonEditor } from '../../components/JsonEditor'
 import { parseJsonText } from '../../lib/json-text'
 import { EXAMPLE_FUNCTION, parseTools, toolChoiceError } from '../../lib/tools-json'
 import { useAppStore } from '../../stores/app-store'
+import { McpToolsPanel } from './McpToolsPanel'
 
 /** Tool definitions (spec 2.4) as JSON, and which tool the model must or may call. */
 export function ToolsSection() {
@@ -24,6 +25,7 @@ export function ToolsSection() {
   }
   return (
     <div className="tools-section">
+      <McpToolsPanel />
       <JsonEditor
         label="Tools"
         value={text}

@@ -10,6 +10,7 @@ import { DesktopPortSection } from './DesktopPortSection'
 import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
+import { McpServersSection } from './McpServersSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -74,6 +75,7 @@ export default function SettingsPage() {
         <h2 className="section-title">Web search</h2>
         <WebSearchSettings />
       </section>
+      <McpServersSection />
       <WebSessionsSection />
       <OllamaKeylessSection />
       <section className="settings-section">

@@ -1,0 +1,180 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { fileURLToPath } from 'node:url'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { toFile } from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startChatHarness, type ChatHarness } from '../../../../test/support/chat-harness'
+import { renderText } from '../../../../test/support/document-fixtures'
+import { KNOWN_TRANSCRIPT } from '../../../../test/support/fake-openai'
+import { startFakeWeb, type FakeWeb } from '../../../../test/support/fake-web'
+import { ADMIN_TOKEN, OTHER_TEAM_KEY, TEAM_KEY } from '../../../../test/support/harness'
+
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
+
+/** `/mcp` driven by the official MCP SDK client over streamable HTTP, as an MCP client would. */
+describe('/mcp: the gateway as an MCP server', () => {
+  let h: ChatHarness
+  let web: FakeWeb
+  let alpha: Client
+  const ids = { mine: '', theirs: '', shared: '', recording: '', audioFile: '', image: '' }
+
+  const connect = async (key: string | null) => {
+    const client = new Client({ name: 'test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: key ? { authorization: `Bearer ${key}` } : {} } }))
+    return client
+  }
+  const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult
+  const textOf = (r: CallToolResult) => r.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n')
+  const adminPost = async (url: string, body: unknown) => {
+    const res = await h.gw.app.inject({ method: 'POST', url, headers: admin, payload: body as object })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json<{ id: string }>()
+  }
+
+  beforeAll(async () => {
+    web = await startFakeWeb()
+    h = await startChatHarness({
+      tools: { web_search: { searxng_url: web.url, allow_private_addresses: true, timeout: '5s' } },
+      models: [
+        { name: 'gpt-echo', provider: 'up-openai', upstream: 'gpt-4o-mini' },
+        { name: 'stt', provider: 'up-openai', upstream: 'whisper-1', kind: 'transcription', pricing: { per_second: 0.01 } },
+      ],
+      teams: [
+        { name: 'alpha', models: ['gpt-echo', 'stt'], keys: [TEAM_KEY] },
+        { name: 'beta', models: ['gpt-echo'], keys: [OTHER_TEAM_KEY] },
+      ],
+      users: [],
+    })
+    ids.mine = (await adminPost('/admin/collections', { name: 'alpha notes', team: 'alpha' })).id
+    ids.theirs = (await adminPost('/admin/collections', { name: 'beta secrets', team: 'beta' })).id
+    ids.shared = (await adminPost('/admin/collections', { name: 'handbook' })).id
+    await adminPost(`/admin/collections/${ids.mine}/documents`, { name: 'zinc.md', text: 'The cats of Paris sleep on zinc roofs in the afternoon sun.' })
+    await adminPost(`/admin/collections/${ids.theirs}/documents`, { name: 'plan.md', text: 'Beta keeps its zinc roof plans here.' })
+    const rec = await adminPost('/admin/recordings', { title: 'Standup', sample_rate: 16000 })
+    ids.recording = rec.id
+    await h.gw.app.inject({ method: 'PUT', url: `/admin/recordings/${rec.id}/chunks/0`, headers: { ...admin, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(32000) })
+    await h.gw.app.inject({ method: 'PATCH', url: `/admin/recordings/${rec.id}`, headers: admin, payload: { state: 'complete', transcript: { text: 'We ship on Friday.', segments: [] } } })
+    ids.audioFile = (await h.client.files.create({ file: await toFile(Buffer.from('RIFF fake audio'), 'memo.wav'), purpose: 'user_data' })).id
+    ids.image = (await h.client.files.create({ file: await toFile(renderText(['HELLO MCP'], 'text-pdf'), 'hello.pdf'), purpose: 'user_data' })).id
+    alpha = await connect(TEAM_KEY)
+  }, 60_000)
+  afterAll(async () => {
+    await alpha?.close()
+    await h?.close()
+    await web?.close()
+  })
+
+  it('lists every tool of the gateway', async () => {
+    const { tools } = await alpha.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual(['list_collections', 'list_recordings', 'ocr_file', 'read_transcript', 'search_collection', 'transcribe', 'web_search'])
+  })
+
+  it("searches a collection of the caller's team; another team's collection is not found", async () => {
+    const found = await call(alpha, 'search_collection', { collection_id: ids.mine, query: 'zinc roofs' })
+    expect(found.isError).toBeFalsy()
+    expect(textOf(found)).toContain('The cats of Paris sleep on zinc roofs')
+    const theirs = await call(alpha, 'search_collection', { collection_id: ids.theirs, query: 'zinc roofs' })
+    expect(theirs.isError).toBe(true)
+    expect(textOf(theirs)).toContain(`No collection "${ids.theirs}" for your team`)
+    const listed = await call(alpha, 'list_collections', {})
+    expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
+  })
+
+  it("the chat rag tool does not find another team's collection either", async () => {
+    const err = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'zinc' }], tools: [{ type: 'rag', rag: { mcp: { collection_uuid: ids.theirs } } }] as never }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 404, param: 'tools[0].rag.mcp.collection_uuid' })
+    const mine = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'zinc' }], tools: [{ type: 'rag', rag: { mcp: { collection_uuid: ids.mine } } }] as never })
+    expect(mine.choices[0]!.message.annotations?.length).toBeGreaterThan(0)
+  })
+
+  it('searches the web', async () => {
+    const r = await call(alpha, 'web_search', { query: 'street cats' })
+    expect(r.isError).toBeFalsy()
+    expect(textOf(r)).toContain('Cats of Paris')
+  })
+
+  it('reads the text of a PDF (OCR tool)', async () => {
+    const r = await call(alpha, 'ocr_file', { file_id: ids.image })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    expect(textOf(r)).toContain('HELLO MCP')
+  })
+
+  it('transcribes a file and a recording, billed as transcriptions on the usage log', async () => {
+    const before = h.gw.store.usage.list({ limit: 100 }).filter((u) => u.endpoint === 'audio.transcriptions').length
+    const file = await call(alpha, 'transcribe', { model: 'stt', file_id: ids.audioFile })
+    expect(file.isError, textOf(file)).toBeFalsy()
+    expect(file.structuredContent).toMatchObject({ text: KNOWN_TRANSCRIPT.text })
+    const rec = await call(alpha, 'transcribe', { model: 'stt', recording_id: ids.recording })
+    expect(rec.structuredContent).toMatchObject({ text: KNOWN_TRANSCRIPT.text })
+    const rows = h.gw.store.usage.list({ limit: 100 }).filter((u) => u.endpoint === 'audio.transcriptions')
+    expect(rows.length - before).toBe(2)
+    expect(rows[0]).toMatchObject({ teamId: h.gw.store.teams.getByName('alpha')!.id })
+  })
+
+  it('lists recordings and reads a transcript, as a tool and as a resource', async () => {
+    const listed = await call(alpha, 'list_recordings', {})
+    expect((listed.structuredContent as { recordings: Array<{ id: string; has_transcript: boolean }> }).recordings).toEqual([expect.objectContaining({ id: ids.recording, has_transcript: true })])
+    expect(textOf(await call(alpha, 'read_transcript', { recording_id: ids.recording }))).toBe('We ship on Friday.')
+    const resource = await alpha.readResource({ uri: `gatehouse://recordings/${ids.recording}/transcript` })
+    expect(resource.contents[0]).toMatchObject({ text: 'We ship on Friday.' })
+  })
+
+  it("lists collections as resources, the team's own and the shared ones", async () => {
+    const { resources } = await alpha.listResources()
+    expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining([`gatehouse://collections/${ids.mine}`, `gatehouse://collections/${ids.shared}`]))
+    expect(resources.map((r) => r.uri)).not.toContain(`gatehouse://collections/${ids.theirs}`)
+    const read = await alpha.readResource({ uri: `gatehouse://collections/${ids.mine}` })
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ name: 'alpha notes', documents: [expect.objectContaining({ name: 'zinc.md' })] })
+    await expect(alpha.readResource({ uri: `gatehouse://collections/${ids.theirs}` })).rejects.toThrow(/No collection/)
+  })
+
+  it("takes an OAuth access token as its client's team, like /v1", async () => {
+    const created = await h.gw.app.inject({ method: 'POST', url: '/admin/oauth-clients', headers: admin, payload: { name: 'mcp client', team_id: h.gw.store.teams.getByName('alpha')!.id } })
+    expect(created.statusCode, created.body).toBe(201)
+    const { client_id, client_secret } = created.json<{ client_id: string; client_secret: string }>()
+    const issued = await fetch(`${h.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString() })
+    const { access_token } = (await issued.json()) as { access_token: string }
+    const viaToken = await connect(access_token)
+    try {
+      const listed = await call(viaToken, 'list_collections', {})
+      expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
+    } finally {
+      await viaToken.close()
+    }
+  })
+
+  it('answers 401 without a key', async () => {
+    const res = await fetch(`${h.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+    expect(res.status).toBe(401)
+    expect((await res.json()) as unknown).toMatchObject({ error: { code: 'missing_api_key' } })
+    const err = await connect(null).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 401, message: expect.stringContaining('No API key was sent') })
+  })
+
+  it('gatehouse-mcp bridges a stdio MCP client to /mcp with the key from GATEHOUSE_API_KEY', async () => {
+    const bridge = fileURLToPath(new URL('../../../../bin/gatehouse-mcp.mjs', import.meta.url))
+    const client = new Client({ name: 'stdio-only', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bridge, '--url', h.url], env: { GATEHOUSE_API_KEY: TEAM_KEY }, stderr: 'pipe' }))
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_collection')
+      const found = (await client.callTool({ name: 'search_collection', arguments: { collection_id: ids.mine, query: 'zinc' } })) as CallToolResult
+      expect(textOf(found)).toContain('zinc roofs')
+      const theirs = (await client.callTool({ name: 'search_collection', arguments: { collection_id: ids.theirs, query: 'zinc' } })) as CallToolResult
+      expect(theirs.isError).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('gatehouse-mcp without a key says what to set', async () => {
+    const bridge = fileURLToPath(new URL('../../../../bin/gatehouse-mcp.mjs', import.meta.url))
+    const client = new Client({ name: 'stdio-only', version: '1.0.0' })
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bridge, '--url', h.url], env: {}, stderr: 'pipe' })
+    let stderr = ''
+    transport.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+    await expect(client.connect(transport)).rejects.toThrow()
+    expect(stderr).toContain('GATEHOUSE_API_KEY is not set')
+  })
+})

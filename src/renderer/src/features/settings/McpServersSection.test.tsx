@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import '../../test/dom-test-setup'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { StoreContext } from '../../stores/app-store'
+import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { McpServersSection } from './McpServersSection'
+
+describe('Settings: MCP servers', () => {
+  it('adds a stdio server with a sealed env, tests it, enables it for a team and removes it', async () => {
+    const user = userEvent.setup()
+    const api = fakeGatewayApi()
+    const { store } = testStore(api)
+    store.setState({ auth: 'signed-in' })
+    render(
+      <StoreContext.Provider value={store}>
+        <McpServersSection />
+      </StoreContext.Provider>,
+    )
+    const form = screen.getByRole('form', { name: 'Add an MCP server' })
+    await user.type(within(form).getByLabelText('Label'), 'everything')
+    await user.type(within(form).getByLabelText(/Command or URL/), 'npx')
+    await user.type(within(form).getByLabelText('Arguments'), '-y @modelcontextprotocol/server-everything')
+    await user.type(within(form).getByLabelText(/Environment/), 'TOKEN=abc')
+    await user.click(within(form).getByRole('button', { name: 'Add server' }))
+    const list = screen.getByRole('list', { name: 'MCP servers' })
+    await waitFor(() => expect(list).toHaveTextContent('everything'))
+    const [server] = await api.mcpServers()
+    expect(server).toMatchObject({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env_keys: ['TOKEN'] })
+
+    await user.click(within(list).getByRole('button', { name: 'Test' }))
+    await waitFor(() => expect(list).toHaveTextContent('Tools: echo'))
+
+    const teams = await screen.findByRole('group', { name: 'Teams of everything' })
+    const first = within(teams).getAllByRole('checkbox')[0]!
+    await user.click(first)
+    await waitFor(async () => expect((await api.mcpServers())[0]!.teams).toHaveLength(1))
+
+    await user.click(within(list).getByRole('button', { name: 'Remove everything' }))
+    await user.click(within(list).getByRole('button', { name: 'Confirm remove' }))
+    await waitFor(() => expect(list).not.toHaveTextContent('everything'))
+  })
+})

@@ -1,0 +1,66 @@
+import { ApiError, messageOf } from '../api/api-error'
+import type { McpProbeResult, McpServerInfo, McpServerInput, McpServerPatch, TeamMcpServer } from '../../../shared/mcp-wire'
+import type { LoadStatus, SliceCreator } from './store-types'
+
+export interface McpSlice {
+  mcpServers: { status: LoadStatus; error: string | null; list: McpServerInfo[] }
+  /** The last test of each server: its tools, or why it could not be reached. */
+  mcpProbes: Record<string, { tools: McpProbeResult['tools'] } | { error: string }>
+  /** The servers the playground's team may use, with their tools. */
+  teamMcpTools: { status: LoadStatus; error: string | null; teamId: string | null; list: TeamMcpServer[] }
+  loadMcpServers(): Promise<void>
+  createMcpServer(input: McpServerInput): Promise<McpServerInfo>
+  updateMcpServer(id: string, patch: McpServerPatch): Promise<void>
+  deleteMcpServer(id: string): Promise<void>
+  probeMcpServer(id: string): Promise<void>
+  loadTeamMcpTools(teamId: string): Promise<void>
+}
+
+/** MCP servers through the admin API: Settings registers, tests and enables them; the playground offers a team's. */
+export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) => {
+  const patch = (p: Partial<McpSlice['mcpServers']>) => set((s) => ({ mcpServers: { ...s.mcpServers, ...p } }))
+  const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
+  return {
+    mcpServers: { status: 'idle', error: null, list: [] },
+    mcpProbes: {},
+    teamMcpTools: { status: 'idle', error: null, teamId: null, list: [] },
+    async loadMcpServers() {
+      patch({ status: get().mcpServers.status === 'ready' ? 'ready' : 'loading', error: null })
+      try {
+        patch({ status: 'ready', list: await api.mcpServers() })
+      } catch (e) {
+        patch({ status: statusOf(e), error: messageOf(e) })
+      }
+    },
+    async createMcpServer(input) {
+      const created = await api.createMcpServer(input)
+      await get().loadMcpServers()
+      return created
+    },
+    async updateMcpServer(id, p) {
+      await api.updateMcpServer(id, p)
+      await get().loadMcpServers()
+    },
+    async deleteMcpServer(id) {
+      await api.deleteMcpServer(id)
+      await get().loadMcpServers()
+    },
+    async probeMcpServer(id) {
+      try {
+        const { tools } = await api.probeMcpServer(id)
+        set((s) => ({ mcpProbes: { ...s.mcpProbes, [id]: { tools } } }))
+      } catch (e) {
+        set((s) => ({ mcpProbes: { ...s.mcpProbes, [id]: { error: messageOf(e) } } }))
+      }
+    },
+    async loadTeamMcpTools(teamId) {
+      set((s) => ({ teamMcpTools: { ...s.teamMcpTools, teamId, status: 'loading', error: null } }))
+      try {
+        const list = await api.teamMcpTools(teamId)
+        set({ teamMcpTools: { status: 'ready', error: null, teamId, list } })
+      } catch (e) {
+        set((s) => ({ teamMcpTools: { ...s.teamMcpTools, status: statusOf(e), error: messageOf(e) } }))
+      }
+    },
+  }
+}
