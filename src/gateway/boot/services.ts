@@ -65,7 +65,7 @@ export function createServices(deps: GatewayDeps) {
   const tools = gatewayToolsStep({ webSearch, rag: createRagTool(rag), ocr: createOcrTool({ files, ocr }), now: () => clock.now() })
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   const chat = createChatService({ pipeline, steps: [...steps, tools] })
-  const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds })
+  const responses = createResponsesService({ chat, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId) })
   const oauth = createOAuth({ store, clock })
   const adminToken = deps.adminTokenFile
     ? watchedAdminTokenFile(deps.adminTokenFile, deps.adminToken, { onError: (e) => log.error(`${e.message} The admin API is closed until it is fixed.`) })
