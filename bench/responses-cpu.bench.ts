@@ -9,7 +9,8 @@ import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
  * that translation (and keeping the response: `store` is on, as by default) adds. Plain and streamed,
  * 16 concurrent clients, measured windows alternating between the two endpoints as in cpu.bench.ts.
  * BENCH_RESPONSES_REQUESTS (default 5000) per cell, BENCH_RESPONSES_WARMUP (default 2500) per endpoint
- * and mode. Aim: at most 1.2x chat; reported, not asserted.
+ * and mode; BENCH_STORE=0 sends `store: false`, to tell the translation's cost from the store's.
+ * Aim: at most 1.2x chat; reported, not asserted.
  */
 const KEY = 'bench-cpu-team-key-0123456789abcdef'
 const REQUESTS = Number(process.env.BENCH_RESPONSES_REQUESTS ?? 5000)

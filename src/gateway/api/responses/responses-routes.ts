@@ -33,7 +33,7 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
 
   app.post('/v1/responses', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const prep = responses.prepare(ctx, req.body, req.query.fallbacks)
+    const prep = await responses.prepare(ctx, req.body, req.query.fallbacks)
     if (!prep.req.stream) {
       const { response, ...served } = await responses.complete(prep)
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)

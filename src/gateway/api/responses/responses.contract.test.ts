@@ -303,3 +303,27 @@ describe('stored responses expire after responses.retention', () => {
     }
   })
 })
+
+describe('input files by file_id', () => {
+  it('reads an uploaded text file into the prompt and an uploaded image as an image part', async () => {
+    const text = await h.client.files.create({ file: new File(['The code word is heron.'], 'note.txt'), purpose: 'user_data' })
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+    const image = await h.client.files.create({ file: new File([png], 'dot.png'), purpose: 'vision' })
+    await h.client.responses.create({
+      model: 'gpt-echo',
+      input: [{ role: 'user', content: [{ type: 'input_text', text: 'Read these.' }, { type: 'input_file', file_id: text.id }, { type: 'input_image', file_id: image.id, detail: 'auto' }] }],
+    })
+    expect(h.openai.requests[0]!.json.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Read these.' },
+          { type: 'text', text: 'note.txt:\nThe code word is heron.' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}`, detail: 'auto' } },
+        ],
+      },
+    ])
+    const beta = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: 'team-beta-key-0123456789abcdef', maxRetries: 0 })
+    await expect(beta.responses.create({ model: 'voice', input: [{ role: 'user', content: [{ type: 'input_file', file_id: text.id }] }] })).rejects.toMatchObject({ status: 404 })
+  })
+})

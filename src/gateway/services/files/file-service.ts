@@ -121,6 +121,14 @@ export function createFileService(deps: FileServiceDeps) {
       }
     },
 
+    /** The whole of one of the team's files, for a request that puts it in a prompt (a 404 naming it when there is none). */
+    async readWhole(teamId: string, id: string): Promise<{ filename: string; bytes: Buffer }> {
+      const file = get(teamId, id)
+      const parts: Buffer[] = []
+      for await (const part of await this.openContent(file)) parts.push(part as Buffer)
+      return { filename: file.filename, bytes: Buffer.concat(parts) }
+    },
+
     /** Deletes files past their expiry, rows first. Returns how many went. */
     async sweepExpired(): Promise<number> {
       let removed = 0

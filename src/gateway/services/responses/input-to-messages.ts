@@ -22,11 +22,11 @@ function userPart(part: InputContentPart, param: string): UserContentPart {
     case 'output_text':
       return { type: 'text', text: part.text }
     case 'input_image':
-      if (!part.image_url) throw bad(`${param}.image_url`, 'is required: an http(s) URL or a data URL (file_id images are not supported here)')
+      if (!part.image_url) throw bad(`${param}.image_url`, 'is required: an http(s) URL, a data URL, or a `file_id` of an uploaded image')
       return { type: 'image_url', image_url: { url: part.image_url, ...(part.detail ? { detail: part.detail } : {}) } }
     case 'input_file':
       if (part.file_data) return dataUrlPart(part.file_data.startsWith('data:') ? part.file_data : `data:application/octet-stream;base64,${part.file_data}`, part.filename, `${param}.file_data`)
-      throw bad(param, 'must carry its file as `file_data` (a data URL); `file_id` and `file_url` files are not read here')
+      throw bad(param, 'must carry its file as `file_data` (a data URL) or `file_id` (an uploaded file); `file_url` files are not fetched here')
     default:
       throw bad(`${param}.type`, `must be one of "input_text", "input_image", "input_file"; got ${JSON.stringify((part as { type: unknown }).type)}`)
   }

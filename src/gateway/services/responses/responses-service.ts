@@ -6,6 +6,7 @@ import type { ChatService, PreparedChat } from '../chat/chat-service'
 import type { ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import { responseFromCompletion, responseShell, type NewItemId } from './from-pivot'
+import { inlineFileParts, type ReadFile } from './input-files'
 import { listedItem, resolveItems, type StoredItem } from './input-items'
 import { inputToMessages } from './input-to-messages'
 import { inResponsesTerms } from './pivot-params'
@@ -30,7 +31,7 @@ const MAX_CHAIN = 1000
  * credits, fallbacks, tools, one usage row with endpoint `responses`), and its answer is turned back
  * into a response object, kept per team while `store` is on (the default).
  */
-export function createResponsesService(deps: { chat: ChatService; store: Store; clock: Clock; ids: IdGenerator; retentionSeconds: number }) {
+export function createResponsesService(deps: { chat: ChatService; store: Store; clock: Clock; ids: IdGenerator; retentionSeconds: number; readFile: (teamId: string) => ReadFile }) {
   const { chat, store, clock, ids } = deps
   const nowSeconds = () => Math.floor(clock.now() / 1000)
   const newId = ((prefix: string) => `${prefix}_${ids.token(24).replace(/[^A-Za-z0-9]/g, '')}`) as NewItemId & ((prefix: string) => string)
@@ -76,13 +77,13 @@ export function createResponsesService(deps: { chat: ChatService; store: Store; 
     keep,
     flush,
 
-    prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): PreparedResponse {
+    async prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): Promise<PreparedResponse> {
       const req = parseResponsesRequest(body)
       flush()
       const teamId = ctx.principal.team.id
       const items = resolveItems(req.input, (id) => store.responses.getItem(id, teamId, nowSeconds()) as InputItem | undefined, newId)
       const past: ChatMessage[] = req.previous_response_id ? inputToMessages(history(teamId, req.previous_response_id), 'previous_response_id') : []
-      const pivot = toPivot(req, past, inputToMessages(items))
+      const pivot = toPivot(req, past, inputToMessages(await inlineFileParts(items, deps.readFile(teamId))))
       let prepared: PreparedChat
       try {
         prepared = chat.prepare(ctx, pivot, useFallbacks, 'responses')
