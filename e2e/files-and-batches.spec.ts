@@ -26,7 +26,7 @@ test('a batch file is checked on upload, runs against the fake upstream with liv
   await expect(page.getByRole('alert')).toContainText('broken.jsonl was not uploaded: Line 2:')
   await expect(page.getByRole('row', { name: /broken\.jsonl/ })).toHaveCount(0)
 
-  await page.getByLabel('Batch files to upload').setInputFiles({ name: 'questions.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from([line('q1', 'What is a harbour?'), line('q2', 'Name a tide.'), line('q3', 'Why do ships float?')].join('\n') + '\n') })
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'questions.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from([line('q1', 'What is a harbour?'), line('q2', 'Name a tide.'), line('q3', 'Why do ships float?')].join('\n') + '\n') })
   await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('questions.jsonl')
   const row = page.getByRole('row', { name: /questions\.jsonl/ })
   await expect(row).toBeVisible()

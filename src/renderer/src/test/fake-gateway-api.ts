@@ -112,7 +112,9 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     rotateKey: async (id) => {
       const old = keys.find((k) => k.id === id)!
       old.status = 'deprecated'
-      return issue(old.team_id!)
+      const next = issue(old.team_id!)
+      old.replaced_by = next.id
+      return next
     },
     revokeKey: async (id) => {
       const k = keys.find((x) => x.id === id)!
