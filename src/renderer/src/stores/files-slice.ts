@@ -51,6 +51,8 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
 
   async function loadPage(cursors: string[]) {
     const { query } = get().files
+    // Files are listed with this browser's playground key; opening the page does not issue one.
+    if (!get().access.key) return patch({ status: 'ready', error: null, list: [], hasMore: false, cursors: [] })
     patch({ status: get().files.status === 'ready' ? 'ready' : 'loading', error: null })
     try {
       const page = await api.listFiles(await get().ensureApiKey(), { ...query, after: cursors.at(-1) })
@@ -112,6 +114,7 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
       return api.fetchFileContent(await get().ensureApiKey(), id)
     },
     async loadBatches() {
+      if (!get().access.key) return set({ batches: { status: 'ready', error: null, list: [] } })
       set((s) => ({ batches: { ...s.batches, status: s.batches.status === 'ready' ? 'ready' : 'loading', error: null } }))
       try {
         const page = await api.listBatches(await get().ensureApiKey(), { limit: 50 })

@@ -108,7 +108,11 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     teams: async () => structuredClone(rows.teams),
     users: async () => structuredClone(rows.users),
     keys: async () => structuredClone(keys),
-    createKey: async (input) => issue(input.team_id ?? TEAM.id),
+    createKey: async (input) => {
+      const issued = issue(input.team_id ?? TEAM.id)
+      if (input.name) keys.at(-1)!.name = input.name
+      return { ...issued, name: input.name ?? issued.name }
+    },
     rotateKey: async (id) => {
       const old = keys.find((k) => k.id === id)!
       old.status = 'deprecated'
