@@ -87,13 +87,16 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
         const problem = await checkBatchFile(file)
         if (problem) return patchUpload(id, { state: 'refused', message: problem })
       }
+      const hadKey = !!get().access.key
       const controller = new AbortController()
       uploadControllers.set(id, controller)
       patchUpload(id, { state: 'uploading' })
       try {
         await api.uploadFileWithProgress(await get().ensureApiKey(), file, (progress) => patchUpload(id, { progress }), controller.signal, purpose)
         patchUpload(id, { state: 'done', progress: 1 })
-        if (get().files.query.purpose === purpose) await loadPage([])
+        // The first upload may have issued the key the lists wait for: then both are read now.
+        if (!hadKey) await Promise.all([loadPage([]), get().loadBatches()])
+        else if (get().files.query.purpose === purpose) await loadPage([])
       } catch (e) {
         patchUpload(id, isAbort(e) ? { state: 'cancelled', message: 'Upload cancelled.' } : { state: 'failed', message: messageOf(e) })
       } finally {
