@@ -26,7 +26,7 @@ test('a batch file is checked on upload, runs against the fake upstream with liv
   await expect(page.getByRole('alert')).toContainText('broken.jsonl was not uploaded: Line 2:')
   await expect(page.getByRole('row', { name: /broken\.jsonl/ })).toHaveCount(0)
 
-  await page.getByLabel('Batch files to upload').setInputFiles({ name: 'questions.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from([line('q1', 'What is a harbour?'), line('q2', 'Name a tide.'), line('q3', 'Why do ships float?')].join('\n') + '\n') })
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'questions.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from([line('q1', 'What is a harbour?'), line('q2', 'Name a tide.'), line('q3', 'Why do ships float?')].join('\n') + '\n') })
   await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('questions.jsonl')
   const row = page.getByRole('row', { name: /questions\.jsonl/ })
   await expect(row).toBeVisible()
@@ -55,7 +55,20 @@ test('a batch file is checked on upload, runs against the fake upstream with liv
 test('the files page has no axe violations at any size, in light and dark', async ({ page }) => {
   const app = new PlaygroundPage(page)
   await app.signIn(env.gateway.loginUrl)
+  // Issue 22: opening the page in a new browser issues no key; the first upload does, named after the browser.
+  const playgroundKeys = async () => {
+    const res = await fetch(`${env.gateway.url}/admin/keys`, { headers: { authorization: `Bearer ${new URL(env.gateway.loginUrl).searchParams.get('token')}` } })
+    return ((await res.json()) as { data: { name: string | null; status: string }[] }).data.filter((k) => k.name?.startsWith('Playground') && k.status === 'active')
+  }
+  const before = (await playgroundKeys()).length
   await app.goTo('Files')
+  await expect(page.getByText(/None is issued yet/)).toBeVisible()
+  expect((await playgroundKeys()).length).toBe(before)
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%\xff\xfe binary') })
+  await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('Uploaded')
+  const after = await playgroundKeys()
+  expect(after.length).toBe(before + 1)
+  expect(after.at(-1)!.name).toMatch(/^Playground · Chrome on Linux · \d{4}-\d{2}-\d{2}$/)
   await expect(page.getByRole('region', { name: 'Batches table' })).toBeVisible()
   for (const size of SIZES) {
     await page.setViewportSize(size)

@@ -36,7 +36,7 @@ export interface FileListQuery {
 export interface BatchesApi {
   listFiles(apiKey: string, q: FileListQuery): Promise<CursorPage<FileObject>>
   /** Uploads with progress (0..1) as the bytes leave; abort with `signal`. */
-  uploadFileWithProgress(apiKey: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<FileObject>
+  uploadFileWithProgress(apiKey: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal, purpose?: 'batch' | 'vision' | 'user_data'): Promise<FileObject>
   listBatches(apiKey: string, q: { after?: string; limit: number }): Promise<CursorPage<BatchObject>>
   batch(apiKey: string, id: string): Promise<BatchObject>
   createBatch(apiKey: string, inputFileId: string): Promise<BatchObject>
@@ -48,7 +48,7 @@ export function createBatchesApi(conn: Connection): BatchesApi {
   const call = <T>(apiKey: string, path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => requestJson<T>(conn, path, { method, body, auth: { apiKey } })
   return {
     listFiles: (apiKey, q) => call(apiKey, `/v1/files?${new URLSearchParams({ purpose: q.purpose, order: q.order, limit: String(q.limit), ...(q.after ? { after: q.after } : {}) })}`),
-    uploadFileWithProgress: (apiKey, file, onProgress, signal) =>
+    uploadFileWithProgress: (apiKey, file, onProgress, signal, purpose = 'batch') =>
       // fetch cannot report upload progress; XMLHttpRequest can.
       new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest()
@@ -64,7 +64,7 @@ export function createBatchesApi(conn: Connection): BatchesApi {
         xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
         signal.addEventListener('abort', () => xhr.abort(), { once: true })
         const form = new FormData()
-        form.append('purpose', 'batch')
+        form.append('purpose', purpose)
         form.append('file', file, file.name)
         xhr.send(form)
       }),

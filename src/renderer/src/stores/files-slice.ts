@@ -1,4 +1,5 @@
 import { ApiError, isAbort, messageOf } from '../api/api-error'
+import { uploadPurposeOf } from '../lib/upload-purpose'
 import type { BatchObject, FileListQuery } from '../api/batches-api'
 import type { FileObject } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
@@ -50,6 +51,8 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
 
   async function loadPage(cursors: string[]) {
     const { query } = get().files
+    // Files are listed with this browser's playground key; opening the page does not issue one.
+    if (!get().access.key) return patch({ status: 'ready', error: null, list: [], hasMore: false, cursors: [] })
     patch({ status: get().files.status === 'ready' ? 'ready' : 'loading', error: null })
     try {
       const page = await api.listFiles(await get().ensureApiKey(), { ...query, after: cursors.at(-1) })
@@ -76,17 +79,24 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
     async uploadFile(file) {
       const id = `up-${++uploadSeq}`
       set((s) => ({ files: { ...s.files, uploads: [{ id, name: file.name, bytes: file.size, progress: 0, state: 'checking', message: null }, ...s.files.uploads] } }))
-      // The check (zod, the gateway's own line rules) loads on the first upload, not with the app.
-      const { checkBatchFile } = await import('../lib/check-batch-file')
-      const problem = await checkBatchFile(file)
-      if (problem) return patchUpload(id, { state: 'refused', message: problem })
+      // Only a batch's input is checked before it goes (a PDF or image read as JSONL gave garbled errors);
+      // the check (zod, the gateway's own line rules) loads on the first upload, not with the app.
+      const purpose = uploadPurposeOf(file)
+      if (purpose === 'batch') {
+        const { checkBatchFile } = await import('../lib/check-batch-file')
+        const problem = await checkBatchFile(file)
+        if (problem) return patchUpload(id, { state: 'refused', message: problem })
+      }
+      const hadKey = !!get().access.key
       const controller = new AbortController()
       uploadControllers.set(id, controller)
       patchUpload(id, { state: 'uploading' })
       try {
-        await api.uploadFileWithProgress(await get().ensureApiKey(), file, (progress) => patchUpload(id, { progress }), controller.signal)
+        await api.uploadFileWithProgress(await get().ensureApiKey(), file, (progress) => patchUpload(id, { progress }), controller.signal, purpose)
         patchUpload(id, { state: 'done', progress: 1 })
-        if (get().files.query.purpose === 'batch') await loadPage([])
+        // The first upload may have issued the key the lists wait for: then both are read now.
+        if (!hadKey) await Promise.all([loadPage([]), get().loadBatches()])
+        else if (get().files.query.purpose === purpose) await loadPage([])
       } catch (e) {
         patchUpload(id, isAbort(e) ? { state: 'cancelled', message: 'Upload cancelled.' } : { state: 'failed', message: messageOf(e) })
       } finally {
@@ -107,6 +117,7 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
       return api.fetchFileContent(await get().ensureApiKey(), id)
     },
     async loadBatches() {
+      if (!get().access.key) return set({ batches: { status: 'ready', error: null, list: [] } })
       set((s) => ({ batches: { ...s.batches, status: s.batches.status === 'ready' ? 'ready' : 'loading', error: null } }))
       try {
         const page = await api.listBatches(await get().ensureApiKey(), { limit: 50 })

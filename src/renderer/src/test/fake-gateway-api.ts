@@ -111,11 +111,17 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     teams: async () => structuredClone(rows.teams),
     users: async () => structuredClone(rows.users),
     keys: async () => structuredClone(keys),
-    createKey: async (input) => issue(input.team_id ?? TEAM.id),
+    createKey: async (input) => {
+      const issued = issue(input.team_id ?? TEAM.id)
+      if (input.name) keys.at(-1)!.name = input.name
+      return { ...issued, name: input.name ?? issued.name }
+    },
     rotateKey: async (id) => {
       const old = keys.find((k) => k.id === id)!
       old.status = 'deprecated'
-      return issue(old.team_id!)
+      const next = issue(old.team_id!)
+      old.replaced_by = next.id
+      return next
     },
     revokeKey: async (id) => {
       const k = keys.find((x) => x.id === id)!

@@ -11,6 +11,7 @@ import { UploadDrop } from './UploadDrop'
 export default function FilesPage() {
   const status = useAppStore((s) => s.files.status)
   const load = useAppStore((s) => s.loadFiles)
+  const hasKey = useAppStore((s) => !!s.access.key)
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null)
   useEffect(() => void load(), [load])
 
@@ -21,6 +22,7 @@ export default function FilesPage() {
         <Notice>This gateway has no file endpoints yet (<code>/v1/files</code>). They come with batch support.</Notice>
       ) : (
         <>
+          {!hasKey && <Notice>Files and batches are listed with this browser's playground key. None is issued yet: the first upload here or send in the playground issues one, named after this browser (revoke it in Settings).</Notice>}
           <UploadDrop />
           <FilesTable onOpen={(f) => setOpen({ id: f.id, name: f.filename })} />
           <BatchesTable onOpenFile={(id, name) => setOpen({ id, name })} />

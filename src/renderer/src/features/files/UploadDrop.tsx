@@ -5,7 +5,7 @@ import { useAppStore } from '../../stores/app-store'
 
 const STATE_TEXT = { checking: 'Checking…', uploading: 'Uploading', done: 'Uploaded', refused: 'Refused', failed: 'Failed', cancelled: 'Cancelled' } as const
 
-/** Drop batch files (or choose them): each is checked, then uploaded with its own progress and Cancel. */
+/** Drop files (or choose them): a batch input is checked first; each is uploaded with its own progress and Cancel. */
 export function UploadDrop() {
   const uploads = useAppStore((s) => s.files.uploads)
   const upload = useAppStore((s) => s.uploadFile)
@@ -23,8 +23,8 @@ export function UploadDrop() {
         onDragLeave={() => setOver(false)}
         onDrop={(e) => (e.preventDefault(), setOver(false), add(e.dataTransfer.files))}
       >
-        <input ref={input} type="file" multiple accept=".jsonl,application/jsonl,application/json" hidden aria-label="Batch files to upload" onChange={(e) => (add(e.target.files ?? []), (e.target.value = ''))} />
-        <span className="small muted">Drop JSONL batch files here (one request per line), or</span>
+        <input ref={input} type="file" multiple hidden aria-label="Files to upload" onChange={(e) => (add(e.target.files ?? []), (e.target.value = ''))} />
+        <span className="small muted">Drop files here: JSONL batch input (checked first), images, PDFs, audio or any other file; or</span>
         <Button size="sm" icon="plus" onClick={() => input.current?.click()}>Choose files</Button>
       </div>
       {uploads.length > 0 && (

@@ -12,13 +12,19 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
   const rotate = useAppStore((s) => s.rotateKey)
   const revoke = useAppStore((s) => s.revokeKey)
   const notify = useAppStore((s) => s.notify)
+  // A rotated key and its successor share a name: each says which one it is.
+  const successor = useAppStore((s) => (k.replaced_by ? s.keys.list.find((x) => x.id === k.replaced_by)?.hint : undefined))
+  const predecessor = useAppStore((s) => s.keys.list.find((x) => x.replaced_by === k.id)?.hint)
   const live = k.status === 'active' || k.status === 'deprecated'
   const fromConfig = k.source === 'config'
   const label = k.name ?? k.hint
   return (
     <tr>
       <td data-label="Key"><code>{k.hint}</code></td>
-      <td data-label="Name">{k.name ?? <span className="muted">—</span>}{fromConfig && <Badge title="Defined in the config file">config</Badge>}</td>
+      <td data-label="Name">{k.name ?? <span className="muted">—</span>}{fromConfig && <Badge title="Defined in the config file">config</Badge>}
+        {successor && <div className="muted small">replaced by <code>{successor}</code></div>}
+        {predecessor && <div className="muted small">replaces <code>{predecessor}</code></div>}
+      </td>
       <td data-label="Owner">{owner}</td>
       <td data-label="Status">
         <Badge tone={TONE[k.status]}>{k.status}</Badge>

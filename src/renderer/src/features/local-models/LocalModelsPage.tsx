@@ -17,11 +17,13 @@ import { LocalModelRow } from './LocalModelRow'
 /** Known catalog kinds get a heading of their own; a new kind appears under its own name. */
 const KIND_TITLE: Record<string, string> = {
   llama: 'Chat (llama.cpp)',
+  chat: 'Chat (llama.cpp)',
   whisper: 'Speech to text (whisper.cpp)',
   vad: 'Voice activity detection (helps whisper with long audio)',
   embedding: 'Embeddings',
 }
-const KIND_ORDER = ['llama', 'whisper', 'vad', 'embedding']
+const KIND_ORDER = ['llama', 'chat', 'whisper', 'vad', 'embedding']
+const kindTitle = (kind: string) => KIND_TITLE[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1)
 
 /** The local model manager: the catalog by kind, sizes, downloads with live progress, pause/resume/cancel, import, delete. */
 export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: PageId) => void }) {
@@ -57,8 +59,8 @@ export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: Pag
           {!groups.length && <EmptyState icon="local" title="The catalog is empty">Import a model file below.</EmptyState>}
           {groups.map((g) => (
             <section key={g.kind} className="stack" aria-labelledby={`kind-${g.kind}`}>
-              <h2 id={`kind-${g.kind}`} className="section-title">{KIND_TITLE[g.kind] ?? g.kind}</h2>
-              <div className="table-wrap" tabIndex={0} role="region" aria-label={`${KIND_TITLE[g.kind] ?? g.kind} models`}>
+              <h2 id={`kind-${g.kind}`} className="section-title">{kindTitle(g.kind)}</h2>
+              <div className="table-wrap" tabIndex={0} role="region" aria-label={`${kindTitle(g.kind)} models`}>
                 <table className="table table-cards">
                   <thead><tr><th scope="col">Model</th><th scope="col">Size</th><th scope="col">State</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
                   <tbody>{g.models.map((m) => <LocalModelRow key={m.name} model={m} onUse={setUsing} />)}</tbody>

@@ -1,7 +1,8 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { JsonEditor } from '../../components/JsonEditor'
+import { attachedCollection, hasWebSearch, withCollection, withWebSearch } from '../../lib/gateway-tools'
 import { parseJsonText } from '../../lib/json-text'
 import { EXAMPLE_FUNCTION, parseTools, toolChoiceError } from '../../lib/tools-json'
 import { useAppStore } from '../../stores/app-store'
@@ -13,7 +14,16 @@ export function ToolsSection() {
   const choice = useAppStore((s) => s.playground.toolChoice)
   const setText = useAppStore((s) => s.setToolsText)
   const setChoice = useAppStore((s) => s.setToolChoice)
+  const collections = useAppStore((s) => s.collections.list)
+  const collectionsStatus = useAppStore((s) => s.collections.status)
+  const loadCollections = useAppStore((s) => s.loadCollections)
+  useEffect(() => {
+    if (collectionsStatus === 'idle') void loadCollections()
+  }, [collectionsStatus, loadCollections])
   const parsed = useMemo(() => parseTools(text), [text])
+  const editable = text.trim() === '' || parsed.ok
+  const attached = attachedCollection(text)
+  const apply = (next: string | null) => next !== null && setText(next)
   const names = parsed.ok ? parsed.functionNames : []
   const addExample = () => {
     const current = text.trim() ? parseJsonText(text) : { ok: true as const, value: [] }
@@ -25,6 +35,21 @@ export function ToolsSection() {
   }
   return (
     <div className="tools-section">
+      <fieldset className="gateway-tools">
+        <legend className="field-label">Tools the gateway runs</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={hasWebSearch(text)} disabled={!editable} onChange={(e) => apply(withWebSearch(text, e.target.checked))} /> Search the web
+        </label>
+        <Field label="Answer from a collection" hint={collections.length ? 'its documents are searched for each question' : 'make one on the Collections page'}>
+          {(control) => (
+            <select {...control} className="input input-sm" value={attached ?? ''} disabled={!editable || (!collections.length && !attached)} onChange={(e) => apply(withCollection(text, e.target.value || null))}>
+              <option value="">None</option>
+              {collections.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {attached && !collections.some((c) => c.id === attached) && <option value={attached}>{attached} (missing)</option>}
+            </select>
+          )}
+        </Field>
+      </fieldset>
       <McpToolsPanel />
       <JsonEditor
         label="Tools"

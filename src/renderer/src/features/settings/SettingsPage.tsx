@@ -1,8 +1,10 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
+import { ConfirmButton } from '../../components/ConfirmButton'
 import { CopyButton } from '../../components/CopyButton'
 import { Field } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
+import { messageOf } from '../../api/api-error'
 import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../../lib/send-keys'
@@ -29,6 +31,8 @@ export default function SettingsPage() {
   const access = useAppStore((s) => s.access)
   const useOwnKey = useAppStore((s) => s.useOwnKey)
   const forgetApiKey = useAppStore((s) => s.forgetApiKey)
+  const revokePlaygroundKey = useAppStore((s) => s.revokePlaygroundKey)
+  const notify = useAppStore((s) => s.notify)
   const signOut = useAppStore((s) => s.signOut)
   const [ownKey, setOwnKey] = useState('')
   const sendKey = useAppStore((s) => s.sendKey)
@@ -82,7 +86,7 @@ export default function SettingsPage() {
         <h2 className="section-title">Playground key</h2>
         <p className="muted">
           The playground calls <code>/v1</code> with an API key, like any client.{' '}
-          {access.key ? (access.own ? `It uses your key ${access.hint}.` : `It uses the team key ${access.hint} (named “Playground”), issued here.`) : 'A team key named “Playground” is issued on the first send.'}
+          {access.key ? (access.own ? `It uses your key ${access.hint}.` : `It uses the team key ${access.hint} (named “${access.name ?? 'Playground'}”), issued to this browser.`) : 'A team key named after this browser is issued on the first send or upload, and used again by this browser for that team.'}
         </p>
         <form className="inline-form" onSubmit={(e) => (e.preventDefault(), ownKey.trim() && (useOwnKey(ownKey), setOwnKey('')))}>
           <Field label="Use my own key instead" hint="stored in this browser only">
@@ -90,7 +94,12 @@ export default function SettingsPage() {
           </Field>
           <Button type="submit" size="sm" disabled={!ownKey.trim()}>Use key</Button>
         </form>
-        {access.key && <Button size="sm" variant="ghost" onClick={forgetApiKey}>Forget the playground key</Button>}
+        {access.key && !access.own && (
+          <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm revoke the playground key" onConfirm={() => void revokePlaygroundKey().then(() => notify('Playground key revoked', 'success'), (e: unknown) => notify(messageOf(e), 'error'))}>
+            Revoke the playground key
+          </ConfirmButton>
+        )}
+        {access.key && access.own && <Button size="sm" variant="ghost" onClick={forgetApiKey}>Forget my key</Button>}
       </section>
       <section className="settings-section">
         <h2 className="section-title">Keyboard</h2>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { describeBrowser } from '../../lib/describe-browser'
 import { ConfirmButton } from '../../components/ConfirmButton'
 import { ErrorBanner } from '../../components/States'
 import { formatRelative } from '../../lib/format'
@@ -24,13 +25,13 @@ export function WebSessionsSection() {
         <ul className="session-list" aria-label="Browser sessions">
           {sessions.list.map((w) => (
             <li key={w.id}>
-              <span>
-                {w.user_agent ?? 'Unknown browser'}
+              <span title={w.user_agent ?? undefined}>
+                {describeBrowser(w.user_agent)}
                 {w.current && <strong> (this browser)</strong>}
                 <span className="muted small"> signed in {formatRelative(w.created_at)}, last seen {formatRelative(w.last_seen_at)}</span>
               </span>
               {!w.current && (
-                <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm sign out" aria-label={`Sign out ${w.user_agent ?? 'this session'}`} onConfirm={() => void endOne(w.id)}>
+                <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm sign out" aria-label={`Sign out ${describeBrowser(w.user_agent)}`} onConfirm={() => void endOne(w.id)}>
                   Sign out
                 </ConfirmButton>
               )}

@@ -25,14 +25,17 @@ export function UsageChart({ title, description, data, format }: { title: string
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       scales: {
-        x: { time: true },
+        // One bucket is a point in the middle of an hour, not a zero-width range (uPlot drew a triangle).
+        x: { time: true, range: (_u, min, max) => (min === max ? [min - 1800, max + 1800] : [min, max]) },
         // Counts and costs start at zero, so a small change does not look like a large one.
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
       },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => format(t)) }],
-      series: [{}, ...data.series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: data.xs.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)) }))],
+      series: [{ label: 'Time' }, ...data.series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: data.xs.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)) }))],
     }
     const plot = new uPlot(opts, [data.xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData, el)
+    // Until the pointer is on the chart, the legend shows the latest bucket rather than "Time: --".
+    plot.setLegend({ idx: data.xs.length - 1 })
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 180 }))
     observer.observe(el)
     return () => {
