@@ -1,9 +1,10 @@
-import { chatUntil, runFaults, startFaultGateway, unitCosts, type FaultGateway } from '../test/support/fault-drill'
+import { chatUntil, runFaults, startFaultGateway, unitCosts, type BombReplies, type FaultGateway } from '../test/support/fault-drill'
 import { percentile } from './support/processes'
 
 /**
  * What storage faults cost everyone else: 20 clients chat through the gateway (a child process, as the
- * fault test runs it) while its disk fills and another process holds the database's write lock, then
+ * fault test runs it) while its disk fills and another process holds the database's write lock (and,
+ * under both, a PDF bomb and a pixel bomb arrive), then
  * for as long again with no fault. Reports the gateway's longest event-loop stall (perf_hooks'
  * monitorEventLoopDelay, inside the gateway; goal: under 100 ms) and the slowest `/health` a client saw.
  */
@@ -43,7 +44,8 @@ const g = await startFaultGateway()
 try {
   await unitCosts(g.chat, g.rowOf)
   await phase(g, () => new Promise((r) => setTimeout(r, 1000))) // warm-up
-  const faults = await phase(g, () => runFaults(g, { lockMs: LOCK_MS }))
+  let bombs: BombReplies | undefined
+  const faults = await phase(g, async () => void ({ bombs } = await runFaults(g, { lockMs: LOCK_MS })))
   const baseline = await phase(g, () => new Promise((r) => setTimeout(r, faults.ms)))
   const row = (name: string, p: PhaseResult) => ({
     scenario: name,
@@ -57,6 +59,10 @@ try {
   console.log(`storage faults: ${CLIENTS} clients chatting; the disk fills, then another process holds the write lock for ${LOCK_MS} ms, vs. the same with no fault (goal: longest stall under 100 ms)`)
   console.table([row('no fault', baseline), row('disk full + lock held', faults)])
   console.log(`stall with faults / without: ${(faults.stalls.maxStallMs / baseline.stalls.maxStallMs).toFixed(2)}x`)
+  for (const [name, r] of [['PDF bomb (collection upload)', bombs!.pdf], ['pixel bomb (OCR of a 30,000 x 30,000 PNG)', bombs!.pixels]] as const) {
+    console.log(`${name}: ${r.status} ${r.error.code ?? ''}`)
+  }
+  console.log(`/health answered ${bombs!.healthWhileInFlight} times while the bombs were in flight`)
 } finally {
   await g.close()
 }

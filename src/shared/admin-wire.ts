@@ -15,6 +15,12 @@ export interface GatewayStatus {
   counts: { providers: number; models: number; teams: number; keys: number }
 }
 
+/** `GET /health` (no key): `degraded` while part of the gateway cannot work, each cause in `problems`. */
+export interface GatewayHealth {
+  status: 'ok' | 'degraded'
+  problems: string[]
+}
+
 export interface ModelInfo {
   id: string
   name: string

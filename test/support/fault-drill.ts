@@ -2,9 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import OpenAI from 'openai'
+import OpenAI, { toFile } from 'openai'
 import type { UsageRow } from '../../src/gateway/store/repos/usage-repo'
 import { openStore } from '../../src/gateway/store/store'
+import { pdfBomb, pngClaiming } from './document-fixtures'
 import { startFakeOpenAi } from './fake-openai'
 import { TEAM_KEY } from './harness'
 import { waitFor } from './serve-child'
@@ -63,6 +64,22 @@ export async function unitCosts(chat: (stream: boolean) => Promise<string>, rowO
 /** A conversation whose system prompt is longer than a database page: storing it always needs new pages. */
 export const bigConversation = { title: 'Long one', data: { system_prompt: 'Be brief. '.repeat(2000), messages: [] } }
 
+/** A refused request: its status and the error the client got. */
+export interface Refusal {
+  status: number
+  error: { code?: string; param?: string; message?: string }
+}
+
+/** What the drill's two bombs got, and how many `/health` polls answered while they were in flight. */
+export interface BombReplies {
+  pdf: Refusal
+  pixels: Refusal
+  healthWhileInFlight: number
+}
+
+/** The drill's document limit: the PDF bomb inflates past it (README "Gateway-run tools"). */
+export const DRILL_DOCUMENT_MEMORY = '128mb'
+
 export interface HealthReply {
   status: string
   problems: string[]
@@ -88,6 +105,7 @@ export async function startFaultGateway() {
       providers: [{ id: 'up-openai', type: 'openai', base_url: `${upstream.url}/v1`, api_key: 'sk-upstream-secret-openai' }],
       models: [{ name: 'gpt-echo', provider: 'up-openai', upstream: 'gpt-4o-mini', pricing: { input: 1000, output: 2000 } }],
       teams: [{ name: 'alpha', keys: [TEAM_KEY] }],
+      documents: { max_memory: DRILL_DOCUMENT_MEMORY },
     }),
   )
   const child: ChildProcess = fork(CHILD, [configFile, dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
@@ -120,6 +138,9 @@ export async function startFaultGateway() {
     })
   const command = (name: 'fill-disk' | 'free-disk') => ask(name, (m) => (m === `done ${name}` ? true : undefined))
 
+  const adminHeaders = () => ({ authorization: `Bearer ${readFileSync(join(dataDir, 'admin-token'), 'utf8').trim()}` })
+  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: TEAM_KEY, maxRetries: 0 })
+
   let lock: ReturnType<typeof holdWriteLock> | undefined
   return {
     url,
@@ -134,10 +155,37 @@ export async function startFaultGateway() {
     },
     /** An admin write (a conversation larger than a page); its status. */
     async adminWrite(): Promise<number> {
-      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim()
-      const res = await fetch(`${url}/admin/conversations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(bigConversation) })
+      const res = await fetch(`${url}/admin/conversations`, { method: 'POST', headers: { ...adminHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(bigConversation) })
       await res.arrayBuffer()
       return res.status
+    },
+    /**
+     * Readies two bombs while the disk has room (a collection, and an uploaded file, are writes):
+     * a PDF whose content stream inflates past the document workers' memory, for a collection, and a
+     * PNG claiming 30,000 x 30,000 pixels, uploaded for OCR. Resolves with the function that sends both
+     * (the PDF to the collection, the PNG to the OCR tool of a chat), once each has its answer.
+     */
+    async armBombs(): Promise<() => Promise<[Refusal, Refusal]>> {
+      const res = await fetch(`${url}/admin/collections`, { method: 'POST', headers: { ...adminHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bombs' }) })
+      if (res.status !== 201) throw new Error(`creating a collection answered ${res.status}: ${await res.text()}`)
+      const collection = ((await res.json()) as { id: string }).id
+      const pdf = pdfBomb(32)
+      const png = await client.files.create({ file: await toFile(pngClaiming(30_000, 30_000), 'bomb.png'), purpose: 'vision' })
+      const sendPdf = async (): Promise<Refusal> => {
+        const form = new FormData()
+        form.append('file', new Blob([pdf]), 'bomb.pdf')
+        const reply = await fetch(`${url}/admin/collections/${collection}/documents`, { method: 'POST', headers: adminHeaders(), body: form })
+        const body = (await reply.json()) as { error?: Refusal['error'] }
+        return { status: reply.status, error: body.error ?? {} }
+      }
+      const sendPixels = (): Promise<Refusal> =>
+        client.chat.completions
+          .create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'Read it.' }], tools: [{ type: 'acme_ocr', acme_ocr: { file_id: png.id } }] as never })
+          .then(
+            () => ({ status: 200, error: {} }),
+            (e: { status?: number; error?: Refusal['error'] }) => ({ status: e.status ?? 0, error: e.error ?? {} }),
+          )
+      return () => Promise.all([sendPdf(), sendPixels()])
     },
     fillDisk: () => command('fill-disk'),
     freeDisk: () => command('free-disk'),
@@ -166,21 +214,35 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /**
  * The faults of the drill, one after another, while clients chat: the disk fills (until the usage log
  * cannot be written), then another process also holds the database's write lock for `lockMs`, then
- * both pass. An admin write is tried under each; resolves with their statuses once the gateway
- * reports `ok` again.
+ * both pass. An admin write is tried under each, and while both hold, a PDF bomb and a pixel bomb are
+ * sent; resolves with what each got once the gateway reports `ok` again.
  */
-export async function runFaults(g: FaultGateway, { lockMs = 3000 } = {}): Promise<{ diskFullWrite: number; lockedWrite: number }> {
+export async function runFaults(g: FaultGateway, { lockMs = 3000 } = {}): Promise<{ diskFullWrite: number; lockedWrite: number; bombs: BombReplies }> {
+  const sendBombs = await g.armBombs()
   await g.fillDisk()
   // Small rows may still fit the pages of a capped database: wait until a commit needed more.
   for (let i = 0; i < 200 && (await g.health()).status !== 'degraded'; i++) await sleep(25)
   const diskFullWrite = await g.adminWrite()
   g.holdLock()
   const lockedWrite = await g.adminWrite()
-  await sleep(lockMs)
-  // LEAD: after merging the document and image limits, send a PDF bomb and a pixel bomb here, while
-  // the disk is full and the lock held (each must get its 4xx while /health keeps answering).
+  // While the disk is full and the lock held, the bombs too: each must cost only its own request a 4xx.
+  const [, bombs] = await Promise.all([sleep(lockMs), whileHealthAnswers(g, sendBombs)])
   g.releaseLock()
   await g.freeDisk()
   for (let i = 0; i < 400 && (await g.health()).status !== 'ok'; i++) await sleep(25)
-  return { diskFullWrite, lockedWrite }
+  return { diskFullWrite, lockedWrite, bombs }
+}
+
+/** Sends the bombs and polls `/health` (which throws unless it answers 200) at least once until both are answered. */
+async function whileHealthAnswers(g: FaultGateway, sendBombs: () => Promise<[Refusal, Refusal]>): Promise<BombReplies> {
+  let answered = false
+  const replies = sendBombs().finally(() => (answered = true))
+  let healthWhileInFlight = 0
+  do {
+    await g.health()
+    healthWhileInFlight++
+    await sleep(20)
+  } while (!answered)
+  const [pdf, pixels] = await replies
+  return { pdf, pixels, healthWhileInFlight }
 }

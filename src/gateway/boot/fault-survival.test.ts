@@ -9,7 +9,7 @@ afterEach(async () => {
 })
 
 describe('the gateway process under storage faults', () => {
-  it('survives a full disk and a held write lock while 20 clients chat: /health keeps answering, and every answered request is recorded and charged once they pass', { timeout: 120_000 }, async () => {
+  it('survives a full disk, a held write lock, a PDF bomb and a pixel bomb while 20 clients chat: each bomb gets its 413, /health keeps answering, and every answered request is recorded and charged once they pass', { timeout: 240_000 }, async () => {
     g = await startFaultGateway()
     const gw = g
     let died: string | null = null
@@ -21,7 +21,7 @@ describe('the gateway process under storage faults', () => {
 
     let faultsOver = false
     const healthSeen: string[] = []
-    const [answered, , writes] = await Promise.all([
+    const [answered, , faults] = await Promise.all([
       chatUntil(gw.chat, 20, () => faultsOver || died !== null),
       (async () => {
         while (!faultsOver && died === null) {
@@ -29,11 +29,19 @@ describe('the gateway process under storage faults', () => {
           await new Promise((r) => setTimeout(r, 20))
         }
       })(),
-      // LEAD: the PDF bomb and the pixel bomb go into runFaults (test/support/fault-drill.ts, marked), so the bench sends them too.
       runFaults(gw).finally(() => (faultsOver = true)),
     ])
     // An admin write meanwhile: 507 while the disk was full, 503 (with Retry-After) while the lock was held.
-    expect(writes).toEqual({ diskFullWrite: 507, lockedWrite: 503 })
+    expect(faults).toMatchObject({ diskFullWrite: 507, lockedWrite: 503 })
+    // The bombs, sent while both held: each its own 413 naming the limit, and /health answered meanwhile.
+    const { pdf, pixels, healthWhileInFlight } = faults.bombs
+    expect(pdf).toMatchObject({ status: 413, error: { code: 'document_too_large', param: 'file' } })
+    expect(pdf.error.message).toContain(`bomb.pdf is too large to parse: it expands past 128 MB`)
+    expect(pdf.error.message).toContain('documents.max_memory')
+    expect(pixels).toMatchObject({ status: 413, error: { code: 'image_too_large', param: 'tools[0].acme_ocr.file_id' } })
+    expect(pixels.error.message).toContain('bomb.png is 30000 x 30000 pixels')
+    expect(pixels.error.message).toContain('documents.max_image_pixels')
+    expect(healthWhileInFlight).toBeGreaterThanOrEqual(1)
 
     expect(died).toBeNull()
     expect(healthSeen).toContain('degraded')

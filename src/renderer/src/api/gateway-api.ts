@@ -4,6 +4,7 @@ import type {
   Conversation,
   ConversationSummary,
   FileObject,
+  GatewayHealth,
   GatewayStatus,
   IssuedKey,
   IssuedOAuthClient,
@@ -39,7 +40,7 @@ import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
-  health(): Promise<void>
+  health(): Promise<GatewayHealth>
   status(): Promise<GatewayStatus>
   signIn(token: string): Promise<void>
   signOut(): Promise<void>
@@ -107,7 +108,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createOllamaSettingsApi(conn),
     ...createMcpApi(conn),
     connection: conn,
-    health: async () => void (await requestJson(conn, '/health', { auth: 'none' })),
+    health: () => requestJson<GatewayHealth>(conn, '/health', { auth: 'none' }),
     status: () => admin('/status'),
     signIn: async (token) => {
       await requestJson(conn, '/web/session', { method: 'POST', body: { token }, auth: 'none', headers: { [WEB_CLIENT_HEADER]: '1' } })

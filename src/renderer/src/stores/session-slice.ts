@@ -1,5 +1,5 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { GatewayStatus, WebSessionInfo } from '../../../shared/admin-wire'
+import type { GatewayHealth, GatewayStatus, WebSessionInfo } from '../../../shared/admin-wire'
 import { idleList, loadList, type ListState } from './list-state'
 import type { SliceCreator } from './store-types'
 
@@ -11,6 +11,8 @@ export interface SessionSlice {
   gatewayUrl: string
   status: GatewayStatus | null
   statusError: string | null
+  /** The last `/health` answer: `degraded` (with its problems) while part of the gateway cannot work; null before the first. */
+  health: GatewayHealth | null
   /** First contact: is the gateway there, and does it let us in? */
   checkSession(): Promise<void>
   refreshStatus(): Promise<void>
@@ -34,6 +36,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
   gatewayUrl: api.connection.baseUrl,
   status: null,
   statusError: null,
+  health: null,
   async checkSession() {
     try {
       const status = await api.status()
@@ -53,7 +56,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
   },
   async checkHealth() {
     try {
-      await api.health()
+      set({ health: await api.health() })
       if (get().statusError) await get().refreshStatus()
     } catch (e) {
       set({ statusError: messageOf(e) })

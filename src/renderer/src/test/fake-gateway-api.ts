@@ -51,7 +51,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     keys.push(info)
     return { ...info, key: `gth-team-secret-${n}` }
   }
-  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean; webSessionsList: WebSessionInfo[]; oauthClientsList: OAuthClientInfo[] } = {
+  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean; healthProblems: string[]; webSessionsList: WebSessionInfo[]; oauthClientsList: OAuthClientInfo[] } = {
     ...managed.manage,
     ...managed.local,
     ...fakeStudioApi(),
@@ -62,8 +62,10 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     rows,
     emit: managed.emit,
     healthy: true,
+    healthProblems: [],
     health: async () => {
       if (!api.healthy) throw new ApiError('Cannot reach the gateway (Failed to fetch).', { status: 0, code: 'network_error' })
+      return { status: api.healthProblems.length ? 'degraded' : 'ok', problems: [...api.healthProblems] }
     },
     calls,
     chatHandler: chat,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/api-error'
@@ -110,6 +110,36 @@ describe('AppShell: small fixes of issue 12', () => {
         await vi.advanceTimersByTimeAsync(3_000)
       })
       expect(bar).toHaveTextContent('not answering')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('AppShell: issue 21', () => {
+  it('shows a degraded gateway as a warning with its problems, and running again once /health says ok', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const api = fakeGatewayApi()
+      renderShell(api)
+      const bar = await screen.findByRole('banner', { name: 'Gateway status' })
+      const problem = 'usage log: the disk is full; 3 usage rows wait in memory'
+      api.healthProblems = [problem]
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_000)
+      })
+      expect(bar).toHaveTextContent('Gateway degraded')
+      expect(bar).not.toHaveTextContent('not answering')
+      const warning = within(bar).getByRole('status')
+      expect(warning).toHaveTextContent(`degraded: ${problem}`)
+      expect(warning).toHaveAttribute('title', problem)
+
+      api.healthProblems = []
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_000)
+      })
+      expect(bar).toHaveTextContent('Gateway running')
+      expect(bar).not.toHaveTextContent('degraded')
     } finally {
       vi.useRealTimers()
     }

@@ -10,6 +10,7 @@ export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'model
   const url = useAppStore((s) => s.gatewayUrl)
   const status = useAppStore((s) => s.status)
   const error = useAppStore((s) => s.statusError)
+  const problems = useAppStore((s) => (s.health?.status === 'degraded' ? s.health.problems : null))
   const chatModels = useAppStore((s) => s.catalog.models.filter(isChatModel).length)
   // The catalog is read again after every change made here; the status only every few seconds.
   const models = useAppStore((s) => (s.catalog.status === 'ready' ? s.catalog.models.length : s.status?.counts.models))
@@ -18,8 +19,8 @@ export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'model
     <header className="status-bar" aria-label="Gateway status">
       <div className="status-endpoint">
         {onOpenNav && <Button size="sm" variant="ghost" icon="menu" aria-label="Open navigation" onClick={onOpenNav} />}
-        <span className={`status-dot ${error ? 'status-dot-bad' : 'status-dot-ok'}`} aria-hidden="true" />
-        <span className="visually-hidden">{error ? 'Gateway not answering' : 'Gateway running'}</span>
+        <span className={`status-dot ${error ? 'status-dot-bad' : problems ? 'status-dot-warn' : 'status-dot-ok'}`} aria-hidden="true" />
+        <span className="visually-hidden">{error ? 'Gateway not answering' : problems ? 'Gateway degraded' : 'Gateway running'}</span>
         <span className="status-label">Endpoint</span>
         <code className="status-url" title={endpoint}>{endpoint}</code>
         <CopyButton text={endpoint} label="Copy endpoint URL" size="sm" variant="ghost" />
@@ -28,6 +29,11 @@ export function StatusBar({ onNavigate, onOpenNav }: { onNavigate: (page: 'model
         {error && (
           <span className="status-error" role="status" title={error}>
             <Icon name="warning" size={14} /> not answering
+          </span>
+        )}
+        {!error && problems && (
+          <span className="status-warning" role="status" title={problems.join('\n')}>
+            <Icon name="warning" size={14} /> <span className="status-warning-text">degraded: {problems.join('; ') || 'no cause given'}</span>
           </span>
         )}
         <button type="button" className="status-item" onClick={() => onNavigate('models')} title="Models configured in the gateway">
