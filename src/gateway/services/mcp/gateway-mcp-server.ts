@@ -115,7 +115,7 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
         const file = deps.files.get(teamId, file_id)
         audio = { bytes: await readAll(await deps.files.openContent(file)), filename: file.filename }
       } else {
-        const rec = await deps.recordings.audio(recording_id!)
+        const rec = await deps.recordings.audioFor(teamId, recording_id!)
         audio = { bytes: await readAll(rec.body), filename: rec.filename }
       }
       const { result } = await deps.audio.transcribe(ctx, model, { file: audio.bytes, filename: audio.filename, task: 'transcribe', ...(language ? { language } : {}) })
@@ -127,18 +127,18 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
     'list_recordings',
     {
       title: 'List recordings',
-      description: 'Recordings, newest first; a query matches titles and transcripts.',
+      description: "Your team's recordings, newest first; a query matches titles and transcripts.",
       inputSchema: { query: z.string().optional(), limit: z.number().int().min(1).max(100).optional() },
       annotations: { readOnlyHint: true },
     },
-    async ({ query, limit }) => json({ recordings: deps.recordings.list({ ...(query ? { q: query } : {}), limit: limit ?? 20, offset: 0 }).map(recordingSummary) }),
+    async ({ query, limit }) => json({ recordings: deps.recordings.listFor(teamId, { ...(query ? { q: query } : {}), limit: limit ?? 20, offset: 0 }).map(recordingSummary) }),
   )
 
   server.registerTool(
     'read_transcript',
     { title: 'Read a transcript', description: "A recording's transcript, when it has one (transcribe makes one from its audio).", inputSchema: { recording_id: z.string().min(1) }, annotations: { readOnlyHint: true } },
     async ({ recording_id }) => {
-      const rec = deps.recordings.get(recording_id)
+      const rec = deps.recordings.getFor(teamId, recording_id)
       if (!rec.transcript) return { isError: true, content: [{ type: 'text', text: `Recording "${rec.title}" (${rec.id}) has no transcript yet; call transcribe with its recording_id.` }] }
       return text(rec.transcript.text)
     },
@@ -161,14 +161,14 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
     new ResourceTemplate('gatehouse://recordings/{id}/transcript', {
       list: async () => ({
         resources: deps.recordings
-          .list({ limit: 100, offset: 0 })
+          .listFor(teamId, { limit: 100, offset: 0 })
           .filter((r) => r.transcript !== null)
           .map((r) => ({ uri: `gatehouse://recordings/${r.id}/transcript`, name: r.title, mimeType: 'text/plain' })),
       }),
     }),
     { title: 'Recording transcript', description: "A recording's transcript", mimeType: 'text/plain' },
     async (uri, { id }) => {
-      const rec = deps.recordings.get(String(id))
+      const rec = deps.recordings.getFor(teamId, String(id), 'uri')
       if (!rec.transcript) throw new Error(`Recording "${rec.id}" has no transcript yet.`)
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: rec.transcript.text }] }
     },
