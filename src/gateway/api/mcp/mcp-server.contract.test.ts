@@ -169,13 +169,17 @@ describe('/mcp: the gateway as an MCP server', () => {
     await expect(alpha.readResource({ uri: `gatehouse://collections/${ids.theirs}` })).rejects.toThrow(/No collection/)
   })
 
-  it("takes an OAuth access token as its client's team, like /v1", async () => {
+  /** An access token of alpha's OAuth client, with the scopes asked for (every scope when omitted). */
+  const tokenFor = async (scope?: string) => {
     const created = await h.gw.app.inject({ method: 'POST', url: '/admin/oauth-clients', headers: admin, payload: { name: 'mcp client', team_id: h.gw.store.teams.getByName('alpha')!.id } })
     expect(created.statusCode, created.body).toBe(201)
     const { client_id, client_secret } = created.json<{ client_id: string; client_secret: string }>()
-    const issued = await fetch(`${h.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret }).toString() })
-    const { access_token } = (await issued.json()) as { access_token: string }
-    const viaToken = await connect(access_token)
+    const issued = await fetch(`${h.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id, client_secret, ...(scope ? { scope } : {}) }).toString() })
+    return ((await issued.json()) as { access_token: string }).access_token
+  }
+
+  it("takes an OAuth access token as its client's team, like /v1", async () => {
+    const viaToken = await connect(await tokenFor())
     try {
       const listed = await call(viaToken, 'list_collections', {})
       expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
@@ -184,10 +188,42 @@ describe('/mcp: the gateway as an MCP server', () => {
     }
   })
 
+  it('a tool needs the scope its service needs on /v1: a files-only token cannot transcribe or search, and is told which scope', async () => {
+    const filesOnly = await connect(await tokenFor('files'))
+    const audioOnly = await connect(await tokenFor('audio'))
+    try {
+      const before = h.gw.store.usage.list({ limit: 100 }).length
+      const transcribed = await call(filesOnly, 'transcribe', { model: 'stt', file_id: ids.audioFile })
+      expect(transcribed.isError).toBe(true)
+      expect(textOf(transcribed)).toContain('do not include "audio"')
+      const searched = await call(filesOnly, 'search_collection', { collection_id: ids.mine, query: 'zinc' })
+      expect(searched.isError).toBe(true)
+      expect(textOf(searched)).toContain('do not include "chat"')
+      expect(textOf(await call(filesOnly, 'read_transcript', { recording_id: ids.recording }))).toContain('do not include "audio"')
+      await expect(filesOnly.readResource({ uri: `gatehouse://recordings/${ids.recording}/transcript` })).rejects.toThrow(/do not include "audio"/)
+      expect((await filesOnly.listResources()).resources).toEqual([])
+      expect(h.gw.store.usage.list({ limit: 100 }).length).toBe(before)
+
+      const viaAudio = await call(audioOnly, 'transcribe', { model: 'stt', recording_id: ids.recording })
+      expect(viaAudio.isError, textOf(viaAudio)).toBeFalsy()
+      expect(viaAudio.structuredContent).toMatchObject({ text: KNOWN_TRANSCRIPT.text })
+      expect(textOf(await call(audioOnly, 'web_search', { query: 'cats' }))).toContain('do not include "chat"')
+    } finally {
+      await filesOnly.close()
+      await audioOnly.close()
+    }
+  })
+
   it('answers 401 without a key', async () => {
     const res = await fetch(`${h.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
     expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="Gatehouse", resource_metadata="${h.url}/.well-known/oauth-protected-resource/mcp"`)
     expect((await res.json()) as unknown).toMatchObject({ error: { code: 'missing_api_key' } })
+    const metadata = await fetch(`${h.url}/.well-known/oauth-protected-resource/mcp`)
+    expect(await metadata.json()).toMatchObject({ resource: `${h.url}/mcp`, authorization_servers: [h.url], scopes_supported: expect.arrayContaining(['chat', 'audio', 'files']) })
+    const badToken = await fetch(`${h.url}/mcp`, { method: 'POST', headers: { authorization: 'Bearer gth-oat-nope', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })
+    expect(badToken.status).toBe(401)
+    expect(badToken.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", .*, resource_metadata="/)
     const err = await connect(null).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 401, message: expect.stringContaining('No API key was sent') })
   })
