@@ -38,6 +38,8 @@ export interface RecordingInfo {
   /** Seconds, when known. */
   duration: number | null
   transcript: RecordingTranscript | null
+  /** The owning team's id; null: the owner's (what the app records). Only a team's key sees its team's on /mcp. */
+  team_id: string | null
   created_at: number
   updated_at: number
 }

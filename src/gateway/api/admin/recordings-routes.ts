@@ -25,7 +25,7 @@ export interface RecordingsRoutesOptions {
 
 /** Reads `file` (streamed to a temp file) and the text fields of an upload, in whichever order they come. */
 async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxBytes: number) {
-  if (!req.isMultipart()) throw badRequest('Send the audio as multipart/form-data with a file part named "file" (and optionally title, source, duration).', 'file', 'invalid_content_type')
+  if (!req.isMultipart()) throw badRequest('Send the audio as multipart/form-data with a file part named "file" (and optionally title, source, duration, team).', 'file', 'invalid_content_type')
   let staged: StagedBlob | undefined
   let file = { filename: 'audio', contentType: 'application/octet-stream' }
   const fields: Record<string, string> = {}
@@ -48,7 +48,7 @@ async function readUpload(req: FastifyRequest, recordings: RecordingsAdmin, maxB
     if (e instanceof BlobTooLargeError) {
       throw new GatewayError({ status: 413, type: 'request_too_large', code: 'file_too_large', param: 'file', message: `The audio is larger than this gateway's upload limit of ${formatBytes(maxBytes)}. Raise files.max_upload in the config.` })
     }
-    throw isGatewayError(e) ? e : (multipartProblem(e, 'a file part "file" and the fields title, source, duration') ?? e)
+    throw isGatewayError(e) ? e : (multipartProblem(e, 'a file part "file" and the fields title, source, duration, team') ?? e)
   }
 }
 
@@ -62,11 +62,11 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
 
   app.get('/recordings', { schema: { querystring: recordingsQuery } }, async (req) => ({ object: 'list', data: recordings.list(req.query) }))
   app.post('/recordings', { schema: { body: startRecordingBody } }, async (req, reply) =>
-    reply.code(201).send(recordings.start({ title: req.body.title, sampleRate: req.body.sample_rate })),
+    reply.code(201).send(recordings.start({ title: req.body.title, sampleRate: req.body.sample_rate, team: req.body.team })),
   )
   app.post('/recordings/upload', async (req, reply) => {
     const { staged, file, fields } = await readUpload(req, recordings, opts.maxUploadBytes)
-    const created = await recordings.upload(staged, { title: fields.title ?? file.filename, source: fields.source, filename: file.filename, contentType: file.contentType, duration: fields.duration ?? null })
+    const created = await recordings.upload(staged, { title: fields.title ?? file.filename, source: fields.source, filename: file.filename, contentType: file.contentType, duration: fields.duration ?? null, team: fields.team })
     return reply.code(201).send(created)
   })
   app.get('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.get(req.params.id))

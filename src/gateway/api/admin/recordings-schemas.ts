@@ -23,6 +23,8 @@ export const startRecordingBody = z.strictObject({
   title: z.string().trim().max(200).optional(),
   /** Samples a second of the 16-bit mono PCM the chunks will carry. */
   sample_rate: z.number().int(),
+  /** The owning team's name or id; omitted: the owner's. */
+  team: z.string().trim().min(1).max(200).optional(),
 })
 
 const segment = z.object({ id: z.number().int(), start: z.number().min(0), end: z.number().min(0), text: z.string() })
@@ -46,4 +48,5 @@ export const uploadFields = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
   source: z.enum(['upload', 'speech']).default('upload'),
   duration: z.coerce.number().min(0).max(24 * 3600).optional(),
+  team: z.string().trim().min(1).max(200).optional(),
 })

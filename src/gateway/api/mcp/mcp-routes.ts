@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import type { Clock } from '../../kernel/runtime'
 import type { Authenticate } from '../../services/auth/authenticate'
@@ -13,8 +14,36 @@ import { requestContext } from '../request-context'
  * There is no server-initiated stream to GET and no session to DELETE (the spec's 405 for both).
  */
 export async function mcpRoutes(app: FastifyInstance, opts: { mcp: GatewayMcpDeps; clock: Clock; authenticate: Authenticate }) {
-  // Its tools span chat, files and audio; an OAuth token of any scope may call it (each tool's service bills as the API does).
+  await app.register(mcpResourceMetadata)
+  await app.register(mcpServerRoutes, opts)
+}
+
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? req.hostname}`
+const METADATA_PATH = '/.well-known/oauth-protected-resource/mcp'
+
+/** RFC 9728: what `/mcp` is and which authorization server issues its tokens (the 401's `resource_metadata`). */
+async function mcpResourceMetadata(app: FastifyInstance) {
+  app.get(METADATA_PATH, async (req) => ({
+    resource: `${origin(req)}/mcp`,
+    authorization_servers: [origin(req)],
+    bearer_methods_supported: ['header'],
+    scopes_supported: OAUTH_SCOPES,
+    resource_name: 'Gatehouse MCP server',
+  }))
+}
+
+async function mcpServerRoutes(app: FastifyInstance, opts: { mcp: GatewayMcpDeps; clock: Clock; authenticate: Authenticate }) {
+  // A token of any scope may connect; each tool checks the scope its service needs on /v1 (gateway-mcp-server.ts).
   installApiKeyAuth(app, opts.authenticate, 'any')
+  // MCP clients find how to authenticate from the 401's challenge (MCP authorization spec, RFC 9728 section 5.1).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode === 401) {
+      const challenge = reply.getHeader('www-authenticate')
+      const metadata = `resource_metadata="${origin(req)}${METADATA_PATH}"`
+      reply.header('www-authenticate', typeof challenge === 'string' && challenge.startsWith('Bearer ') ? `${challenge}, ${metadata}` : `Bearer realm="Gatehouse", ${metadata}`)
+    }
+    return payload
+  })
 
   app.post('/mcp', async (req, reply) => {
     const ctx = requestContext(req, reply, opts.clock)

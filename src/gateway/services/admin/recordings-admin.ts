@@ -35,6 +35,7 @@ const toInfo = (r: RecordingRow): RecordingInfo => ({
   chunks: r.chunks,
   duration: r.duration,
   transcript: r.transcript as RecordingInfo['transcript'],
+  team_id: r.teamId,
   created_at: seconds(r.createdAt),
   updated_at: seconds(r.updatedAt),
 })
@@ -56,15 +57,47 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
     return run
   }
 
-  function row(id: string): RecordingRow {
+  function row(id: string, param = 'id'): RecordingRow {
     const r = BLOB_NAME.test(id) ? store.recordings.get(id) : undefined
-    if (!r) throw notFound(`No recording "${id}": it does not exist or was deleted.`, 'recording_not_found', 'id')
+    if (!r) throw notFound(`No recording "${id}": it does not exist or was deleted.`, 'recording_not_found', param)
     return r
   }
 
-  const newRow = (fields: Pick<RecordingRow, 'title' | 'source' | 'state' | 'contentType' | 'filename' | 'sampleRate' | 'bytes' | 'duration'>): RecordingRow => {
+  /** A recording as a team sees it: another team's, and the owner's (no team), are not found, like one that does not exist. */
+  function rowFor(teamId: string, id: string, param: string): RecordingRow {
+    const r = BLOB_NAME.test(id) ? store.recordings.get(id) : undefined
+    if (!r || r.teamId !== teamId) throw notFound(`No recording "${id}" for your team.`, 'recording_not_found', param)
+    return r
+  }
+
+  function teamIdOf(ref: string | undefined): string | null {
+    if (!ref) return null
+    const team = store.teams.getByIdOrName(ref)
+    if (!team) throw badRequest(`team: no team "${ref}"; give a team's name or id (GET /admin/teams lists them), or leave it out to keep the recording to the owner.`, 'team', 'team_not_found')
+    return team.id
+  }
+
+  const newRow = (fields: Pick<RecordingRow, 'title' | 'source' | 'state' | 'contentType' | 'filename' | 'sampleRate' | 'bytes' | 'duration' | 'teamId'>): RecordingRow => {
     const now = clock.now()
     return { id: `rec-${ids.token(12)}`, chunks: 0, transcript: null, createdAt: now, updatedAt: now, ...fields }
+  }
+
+  /**
+   * The audio as a file: a streamed recording as WAV (its acknowledged samples behind a header made
+   * for them), anything else as it was uploaded.
+   */
+  async function audioOf(r: RecordingRow): Promise<{ contentType: string; filename: string; bytes: number; body: Readable }> {
+    const safeTitle = r.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || r.id
+    if (r.source !== 'microphone') {
+      return { contentType: r.contentType, filename: r.filename ?? safeTitle, bytes: r.bytes, body: await blobs.openRead(r.id) }
+    }
+    const header = wavHeader(r.bytes, r.sampleRate!)
+    const samples = r.bytes > 0 ? await blobs.openRead(r.id, { start: 0, end: r.bytes - 1 }) : Readable.from([])
+    const body = Readable.from((async function* () {
+      yield header
+      yield* samples
+    })())
+    return { contentType: 'audio/wav', filename: `${safeTitle}.wav`, bytes: header.length + r.bytes, body }
   }
 
   return {
@@ -73,10 +106,21 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
     list: (q: { q?: string; source?: RecordingSource; limit: number; offset: number }): RecordingInfo[] =>
       store.recordings.list({ query: q.q, source: q.source, limit: q.limit, offset: q.offset }).map(toInfo),
 
-    /** A recording to be streamed in chunks (`appendChunk`), empty until the first one arrives. */
-    start(input: { title?: string; sampleRate: number }): RecordingInfo {
+    /** A team's own recordings (the owner's, with no team, are not among them), newest first. */
+    listFor: (teamId: string, q: { q?: string; limit: number; offset: number }): RecordingInfo[] =>
+      store.recordings.list({ query: q.q, teamId, limit: q.limit, offset: q.offset }).map(toInfo),
+
+    /** One of a team's recordings; any other is not found under `param`. */
+    getFor: (teamId: string, id: string, param = 'recording_id'): RecordingInfo => toInfo(rowFor(teamId, id, param)),
+
+    /** The audio of one of a team's recordings. */
+    audioFor: (teamId: string, id: string, param = 'recording_id') => audioOf(rowFor(teamId, id, param)),
+
+    /** A recording to be streamed in chunks (`appendChunk`), empty until the first one arrives; `team`: its owning team's name or id. */
+    start(input: { title?: string; sampleRate: number; team?: string }): RecordingInfo {
       if (!SAMPLE_RATES.includes(input.sampleRate)) throw badRequest(`sample_rate must be one of ${SAMPLE_RATES.join(', ')}; got ${input.sampleRate}.`, 'sample_rate')
-      const r = newRow({ title: input.title || 'Recording', source: 'microphone', state: 'recording', contentType: PCM_CONTENT_TYPE, filename: null, sampleRate: input.sampleRate, bytes: 0, duration: 0 })
+      const teamId = teamIdOf(input.team)
+      const r = newRow({ title: input.title || 'Recording', source: 'microphone', state: 'recording', contentType: PCM_CONTENT_TYPE, filename: null, sampleRate: input.sampleRate, bytes: 0, duration: 0, teamId })
       store.recordings.insert(r)
       return toInfo(r)
     },
@@ -114,12 +158,16 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
     stage: (source: BlobSource, maxBytes: number) => blobs.stage(source, { maxBytes }),
 
     /** A whole audio file (an upload, or speech kept for its history); the row is written after the bytes are on the disk. */
-    async upload(staged: StagedBlob, input: { title: string; source: Exclude<RecordingSource, 'microphone'>; filename: string; contentType: string; duration: number | null }): Promise<RecordingInfo> {
-      if (staged.bytes === 0) {
+    async upload(staged: StagedBlob, input: { title: string; source: Exclude<RecordingSource, 'microphone'>; filename: string; contentType: string; duration: number | null; team?: string }): Promise<RecordingInfo> {
+      let teamId: string | null
+      try {
+        if (staged.bytes === 0) throw badRequest('The audio file is empty.', 'file')
+        teamId = teamIdOf(input.team)
+      } catch (e) {
         await staged.discard()
-        throw badRequest('The audio file is empty.', 'file')
+        throw e
       }
-      const r = newRow({ title: input.title, source: input.source, state: 'complete', contentType: input.contentType, filename: input.filename, sampleRate: null, bytes: staged.bytes, duration: input.duration })
+      const r = newRow({ title: input.title, source: input.source, state: 'complete', contentType: input.contentType, filename: input.filename, sampleRate: null, bytes: staged.bytes, duration: input.duration, teamId })
       try {
         await staged.commit(r.id)
       } catch (e) {
@@ -159,24 +207,8 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
       })
     },
 
-    /**
-     * The audio as a file: a streamed recording as WAV (its acknowledged samples behind a header made
-     * for them), anything else as it was uploaded.
-     */
-    async audio(id: string): Promise<{ contentType: string; filename: string; bytes: number; body: Readable }> {
-      const r = row(id)
-      const safeTitle = r.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || r.id
-      if (r.source !== 'microphone') {
-        return { contentType: r.contentType, filename: r.filename ?? safeTitle, bytes: r.bytes, body: await blobs.openRead(r.id) }
-      }
-      const header = wavHeader(r.bytes, r.sampleRate!)
-      const samples = r.bytes > 0 ? await blobs.openRead(r.id, { start: 0, end: r.bytes - 1 }) : Readable.from([])
-      const body = Readable.from((async function* () {
-        yield header
-        yield* samples
-      })())
-      return { contentType: 'audio/wav', filename: `${safeTitle}.wav`, bytes: header.length + r.bytes, body }
-    },
+    /** The audio as a file (see `audioOf`). */
+    audio: (id: string) => audioOf(row(id)),
 
     /** Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked interrupted. */
     async recover(): Promise<{ temp: number; orphans: number; interrupted: number }> {

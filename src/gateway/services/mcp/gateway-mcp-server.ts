@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import type { OAuthScope } from '../../../shared/admin-wire'
 import type { RecordingInfo } from '../../../shared/recording-wire'
 import { GATEWAY_VERSION } from '../../kernel/version'
 import type { createRecordingsAdmin } from '../admin/recordings-admin'
@@ -34,6 +35,20 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(parts)
 }
 
+/**
+ * The OAuth scope each tool and resource needs, as its service does on `/v1`: collections, web search
+ * and OCR are chat's tools; transcription, recordings and transcripts are audio's. An API key holds every scope.
+ */
+export const MCP_TOOL_SCOPES = {
+  search_collection: 'chat',
+  list_collections: 'chat',
+  web_search: 'chat',
+  ocr_file: 'chat',
+  transcribe: 'audio',
+  list_recordings: 'audio',
+  read_transcript: 'audio',
+} as const satisfies Record<string, OAuthScope>
+
 const recordingSummary = (r: RecordingInfo) => ({ id: r.id, title: r.title, source: r.source, state: r.state, duration: r.duration, has_transcript: r.transcript !== null, created_at: r.created_at })
 
 /**
@@ -45,6 +60,21 @@ const recordingSummary = (r: RecordingInfo) => ({ id: r.id, title: r.title, sour
  */
 export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): McpServer {
   const teamId = ctx.principal.team.id
+  const { scopes } = ctx.principal
+  const holds = (scope: OAuthScope) => scopes === null || scopes.includes(scope)
+  const lacking = (scope: OAuthScope) =>
+    `This access token's scopes (${scopes?.join(' ') ?? ''}) do not include "${scope}", which this tool needs. Ask for "${scope}" in the token request's scope, or use an API key.`
+  /** A tool's handler behind its scope: a token without it gets a tool error naming the scope. */
+  const scoped =
+    <A extends unknown[]>(tool: keyof typeof MCP_TOOL_SCOPES, handler: (...args: A) => Promise<CallToolResult>) =>
+    async (...args: A): Promise<CallToolResult> => {
+      const scope = MCP_TOOL_SCOPES[tool]
+      return holds(scope) ? handler(...args) : { isError: true, content: [{ type: 'text', text: lacking(scope) }] }
+    }
+  /** A resource read behind its scope: a JSON-RPC error naming the scope. */
+  const requireScope = (scope: OAuthScope) => {
+    if (!holds(scope)) throw new Error(lacking(scope).replace('this tool', 'this resource'))
+  }
   const server = new McpServer({ name: 'gatehouse', version: GATEWAY_VERSION }, { instructions: "Gatehouse's tools: search your team's document collections and the web, read text from images and PDFs, transcribe audio files and recordings, and read transcripts." })
 
   server.registerTool(
@@ -55,17 +85,17 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
       inputSchema: { collection_id: z.string().min(1).describe('The collection id'), query: z.string().min(1).describe('What to look for'), top_n: z.number().int().min(1).max(50).optional().describe('How many passages (default 5)') },
       annotations: { readOnlyHint: true },
     },
-    async ({ collection_id, query, top_n }) => {
+    scoped('search_collection', async ({ collection_id, query, top_n }) => {
       deps.rag.getFor(teamId, collection_id, 'collection_id')
       const chunks = await deps.rag.search(collection_id, query, { topN: top_n ?? 5, signal: ctx.signal, param: 'collection_id' })
       return text(sourcesText(chunks.map((c) => ({ title: c.documentName, url: `gatehouse://collections/${collection_id}/documents/${c.documentId}#chunk-${c.seq}`, text: c.text }))))
-    },
+    }),
   )
 
   server.registerTool(
     'list_collections',
     { title: 'List collections', description: 'The document collections your team can search.', inputSchema: {}, annotations: { readOnlyHint: true } },
-    async () => json({ collections: deps.rag.listFor(teamId).map((c) => ({ id: c.id, name: c.name, description: c.description, documents: c.document_count })) }),
+    scoped('list_collections', async () => json({ collections: deps.rag.listFor(teamId).map((c) => ({ id: c.id, name: c.name, description: c.description, documents: c.document_count })) })),
   )
 
   server.registerTool(
@@ -76,10 +106,10 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
       inputSchema: { query: z.string().min(1), search_context_size: z.enum(['low', 'medium', 'high']).optional().describe('How much of the pages to return (default medium)') },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async ({ query, search_context_size }) => {
+    scoped('web_search', async ({ query, search_context_size }) => {
       const run = await deps.webSearch.run({ type: 'web_search', web_search: search_context_size ? { search_context_size } : {} }, query, ctx.signal, 'web_search')
       return text(sourcesText(run.sources))
-    },
+    }),
   )
 
   server.registerTool(
@@ -90,10 +120,10 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
       inputSchema: { file_id: z.string().min(1) },
       annotations: { readOnlyHint: true },
     },
-    async ({ file_id }) => {
+    scoped('ocr_file', async ({ file_id }) => {
       const run = await deps.ocr.run({ type: 'gatehouse_ocr', gatehouse_ocr: { file_id } }, teamId, ctx.signal, 'ocr_file')
       return text(run.sources.map((s) => s.text).join('\n\n'))
-    },
+    }),
   )
 
   server.registerTool(
@@ -108,49 +138,50 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
         language: z.string().length(2).optional().describe('ISO-639-1 code of the spoken language; omitted: detected'),
       },
     },
-    async ({ model, file_id, recording_id, language }) => {
+    scoped('transcribe', async ({ model, file_id, recording_id, language }) => {
       if ((file_id === undefined) === (recording_id === undefined)) return { isError: true, content: [{ type: 'text', text: 'Give either file_id (an uploaded audio file) or recording_id (a recording), one of them.' }] }
       let audio: { bytes: Buffer; filename: string }
       if (file_id !== undefined) {
         const file = deps.files.get(teamId, file_id)
         audio = { bytes: await readAll(await deps.files.openContent(file)), filename: file.filename }
       } else {
-        const rec = await deps.recordings.audio(recording_id!)
+        const rec = await deps.recordings.audioFor(teamId, recording_id!)
         audio = { bytes: await readAll(rec.body), filename: rec.filename }
       }
       const { result } = await deps.audio.transcribe(ctx, model, { file: audio.bytes, filename: audio.filename, task: 'transcribe', ...(language ? { language } : {}) })
       return json({ text: result.text, language: result.language, duration: result.duration })
-    },
+    }),
   )
 
   server.registerTool(
     'list_recordings',
     {
       title: 'List recordings',
-      description: 'Recordings, newest first; a query matches titles and transcripts.',
+      description: "Your team's recordings, newest first; a query matches titles and transcripts.",
       inputSchema: { query: z.string().optional(), limit: z.number().int().min(1).max(100).optional() },
       annotations: { readOnlyHint: true },
     },
-    async ({ query, limit }) => json({ recordings: deps.recordings.list({ ...(query ? { q: query } : {}), limit: limit ?? 20, offset: 0 }).map(recordingSummary) }),
+    scoped('list_recordings', async ({ query, limit }) => json({ recordings: deps.recordings.listFor(teamId, { ...(query ? { q: query } : {}), limit: limit ?? 20, offset: 0 }).map(recordingSummary) })),
   )
 
   server.registerTool(
     'read_transcript',
     { title: 'Read a transcript', description: "A recording's transcript, when it has one (transcribe makes one from its audio).", inputSchema: { recording_id: z.string().min(1) }, annotations: { readOnlyHint: true } },
-    async ({ recording_id }) => {
-      const rec = deps.recordings.get(recording_id)
+    scoped('read_transcript', async ({ recording_id }) => {
+      const rec = deps.recordings.getFor(teamId, recording_id)
       if (!rec.transcript) return { isError: true, content: [{ type: 'text', text: `Recording "${rec.title}" (${rec.id}) has no transcript yet; call transcribe with its recording_id.` }] }
       return text(rec.transcript.text)
-    },
+    }),
   )
 
   server.registerResource(
     'collection',
     new ResourceTemplate('gatehouse://collections/{id}', {
-      list: async () => ({ resources: deps.rag.listFor(teamId).map((c) => ({ uri: `gatehouse://collections/${c.id}`, name: c.name, description: c.description ?? undefined, mimeType: 'application/json' })) }),
+      list: async () => ({ resources: holds('chat') ? deps.rag.listFor(teamId).map((c) => ({ uri: `gatehouse://collections/${c.id}`, name: c.name, description: c.description ?? undefined, mimeType: 'application/json' })) : [] }),
     }),
     { title: 'Collection', description: 'A document collection: what it holds', mimeType: 'application/json' },
     async (uri, { id }) => {
+      requireScope('chat')
       const info = deps.rag.getFor(teamId, String(id))
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ ...info, documents: deps.rag.documents(info.id) }) }] }
     },
@@ -160,15 +191,16 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
     'transcript',
     new ResourceTemplate('gatehouse://recordings/{id}/transcript', {
       list: async () => ({
-        resources: deps.recordings
-          .list({ limit: 100, offset: 0 })
+        resources: !holds('audio') ? [] : deps.recordings
+          .listFor(teamId, { limit: 100, offset: 0 })
           .filter((r) => r.transcript !== null)
           .map((r) => ({ uri: `gatehouse://recordings/${r.id}/transcript`, name: r.title, mimeType: 'text/plain' })),
       }),
     }),
     { title: 'Recording transcript', description: "A recording's transcript", mimeType: 'text/plain' },
     async (uri, { id }) => {
-      const rec = deps.recordings.get(String(id))
+      requireScope('audio')
+      const rec = deps.recordings.getFor(teamId, String(id), 'uri')
       if (!rec.transcript) throw new Error(`Recording "${rec.id}" has no transcript yet.`)
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: rec.transcript.text }] }
     },

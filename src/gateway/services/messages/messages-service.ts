@@ -10,6 +10,7 @@ import type { Target } from '../routing/resolve-model'
 import type { AnthropicUsage } from './anthropic-usage'
 import { inspectMessagesBody, type InspectedMessagesBody } from './inspect-messages-body'
 import { messagesToPivot } from './messages-to-pivot'
+import { invalidField, isJsonObject } from './request-field-checks'
 import { spliceModel } from './splice-model'
 
 export interface PreparedMessages {
@@ -58,6 +59,21 @@ const flatHeaders = (clientHeaders: Record<string, string | string[] | undefined
 }
 
 /**
+ * An `mcp` tool entry needs the gateway's tool loop, which runs on the chat pivot: an Anthropic model's
+ * body goes upstream untouched, so the entry would reach Anthropic, which does not know it.
+ */
+function refuseMcpTools(tools: unknown): void {
+  if (!Array.isArray(tools)) return
+  const i = tools.findIndex((t) => isJsonObject(t) && t.type === 'mcp')
+  if (i >= 0) {
+    throw invalidField(
+      `tools.${i}`,
+      'is an MCP tool, which the gateway runs only for models it translates: this Anthropic model gets the body as sent. Pick a model of another provider type, or send the request to /v1/chat/completions or /v1/responses',
+    )
+  }
+}
+
+/**
  * /v1/messages: a byte-faithful passthrough to Anthropic through the pipeline. The body is validated
  * but never rewritten; only the model value is spliced when the name the client used is not the
  * upstream id. The last model's answer, whatever its status, is the client's.
@@ -72,7 +88,10 @@ export function createMessagesService({ pipeline, chat }: { pipeline: Pipeline; 
     plan(ctx: RequestContext, raw: Buffer, useFallbacks: boolean | undefined): PlannedMessages {
       const inspected = inspectMessagesBody(raw)
       const { target } = resolveAsAnthropic(pipeline, ctx, inspected.model)
-      if (pipeline.serves(target, 'messages')) return { passthrough: this.prepare(ctx, raw, useFallbacks, inspected) }
+      if (pipeline.serves(target, 'messages')) {
+        refuseMcpTools(inspected.body.tools)
+        return { passthrough: this.prepare(ctx, raw, useFallbacks, inspected) }
+      }
       const pivot = messagesToPivot(inspected.body, { reasons: target.model.options.reasoning === true })
       return { translated: { chat: chat.prepare(ctx, pivot, useFallbacks, 'messages'), model: inspected.model } }
     },

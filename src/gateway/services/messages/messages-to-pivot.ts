@@ -113,6 +113,8 @@ function documentText(b: Block, path: string): string {
 }
 
 function toPivotTool(tool: JsonObject, i: number): ChatTool {
+  // An MCP server the gateway hosts (issue 25): the chat service checks the entry and runs the tool loop.
+  if (tool.type === 'mcp') return tool as unknown as ChatTool
   if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') {
     throw invalidField(`tools.${i}.type`, `"${String(tool.type)}" is a server tool that only Anthropic models run; remove it or pick an Anthropic model`)
   }

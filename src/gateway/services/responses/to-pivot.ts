@@ -23,8 +23,9 @@ function toolOf(tool: ResponsesTool, param: string): ChatTool {
     return { type: 'web_search', ...(Object.keys(settings).length ? { web_search: settings } : {}) } as ChatTool
   }
   // The gateway's own tools keep chat's shape: { type: 'rag', rag: {...} }, { type: '<vendor>_ocr', ... }.
-  if (t.type === 'rag' || t.type.endsWith('_ocr')) return t as unknown as ChatTool
-  throw badRequest(`${param}.type "${t.type}" is not a tool this gateway runs; use "function", "web_search", "rag" or an OCR tool`, `${param}.type`, 'unsupported_tool')
+  // The Responses API's own `mcp` entry, taken as is: the chat service checks it and runs the tool loop.
+  if (t.type === 'rag' || t.type === 'mcp' || t.type.endsWith('_ocr')) return t as unknown as ChatTool
+  throw badRequest(`${param}.type "${t.type}" is not a tool this gateway runs; use "function", "web_search", "mcp", "rag" or an OCR tool`, `${param}.type`, 'unsupported_tool')
 }
 
 /**

@@ -9,6 +9,7 @@ import { sessionsOauthUsageState } from './0008-sessions-oauth-usage-state'
 import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
+import { recordingTeam } from './0012-recording-team'
 
 export interface Migration {
   version: number
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   recordingChunks,
   responsesSchema,
   mcpServers,
+  recordingTeam,
 ]

@@ -19,6 +19,8 @@ export interface RecordingRow {
   chunks: number
   duration: number | null
   transcript: Record<string, unknown> | null
+  /** The owning team; null: the owner's (what the app records). */
+  teamId: string | null
   createdAt: number
   updatedAt: number
 }
@@ -41,6 +43,7 @@ interface Raw {
   chunks: number
   duration: number | null
   transcript: string | null
+  team_id: string | null
   created_at: number
   updated_at: number
 }
@@ -57,6 +60,7 @@ const toRow = (r: Raw): RecordingRow => ({
   chunks: r.chunks,
   duration: r.duration,
   transcript: readJson(r.transcript, null),
+  teamId: r.team_id,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })
@@ -68,12 +72,12 @@ export type RecordingsRepo = ReturnType<typeof createRecordingsRepo>
 
 export function createRecordingsRepo(db: Db) {
   const insertStmt = db.prepare(`
-    INSERT INTO recordings (id, title, source, state, content_type, filename, sample_rate, bytes, chunks, duration, transcript, search_text, created_at, updated_at)
-    VALUES (@id, @title, @source, @state, @contentType, @filename, @sampleRate, @bytes, @chunks, @duration, @transcript, @searchText, @createdAt, @updatedAt)`)
+    INSERT INTO recordings (id, title, source, state, content_type, filename, sample_rate, bytes, chunks, duration, transcript, search_text, team_id, created_at, updated_at)
+    VALUES (@id, @title, @source, @state, @contentType, @filename, @sampleRate, @bytes, @chunks, @duration, @transcript, @searchText, @teamId, @createdAt, @updatedAt)`)
   const getStmt = db.prepare('SELECT * FROM recordings WHERE id = ?')
   const listStmt = db.prepare(`
     SELECT * FROM recordings
-    WHERE (@query = '' OR instr(search_text, @query) > 0) AND (@source IS NULL OR source = @source)
+    WHERE (@query = '' OR instr(search_text, @query) > 0) AND (@source IS NULL OR source = @source) AND (@anyTeam = 1 OR team_id = @teamId)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
@@ -97,9 +101,9 @@ export function createRecordingsRepo(db: Db) {
       const r = getStmt.get(id) as Raw | undefined
       return r && toRow(r)
     },
-    /** Newest first; `query` matches title and transcript text, case-insensitively. */
-    list(opts: { query?: string; source?: RecordingSource; limit: number; offset: number }): RecordingRow[] {
-      const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), source: opts.source ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
+    /** Newest first; `query` matches title and transcript text, case-insensitively; `teamId`: only that team's. */
+    list(opts: { query?: string; source?: RecordingSource; teamId?: string; limit: number; offset: number }): RecordingRow[] {
+      const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), source: opts.source ?? null, anyTeam: opts.teamId === undefined ? 1 : 0, teamId: opts.teamId ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
       return rows.map(toRow)
     },
     /**

@@ -70,6 +70,10 @@ export function createTeamsRepo(db: Db) {
     getByName(name: string): TeamRow | undefined {
       return cache.all().find((t) => t.name === name)
     },
+    /** A team named in an admin body, by its id or its name. */
+    getByIdOrName(ref: string): TeamRow | undefined {
+      return cache.all().find((t) => t.id === ref) ?? cache.all().find((t) => t.name === ref)
+    },
     /** Rows are shared and frozen: copy one to change it. */
     list(): readonly TeamRow[] {
       return cache.all()
