@@ -8,7 +8,7 @@ const PALETTE = ['#4c6ef5', '#e8590c', '#2f9e44', '#c2255c', '#1098ad', '#9c36b5
 
 /**
  * One metric over time, a line per group (uPlot on a canvas). The canvas is described in words for
- * screen readers; the legend under it is uPlot's own table of the hovered values.
+ * screen readers; the legend under it is uPlot's own table of the hovered values, or of the latest bucket.
  */
 export function UsageChart({ title, description, data, format }: { title: string; description: string; data: ChartSeries; format: (v: number) => string }) {
   const box = useRef<HTMLDivElement>(null)
@@ -25,16 +25,17 @@ export function UsageChart({ title, description, data, format }: { title: string
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       scales: {
-        // One bucket is a point in the middle of an hour, not a zero-width range (uPlot drew a triangle).
-        x: { time: true, range: (_u, min, max) => (min === max ? [min - 1800, max + 1800] : [min, max]) },
+        // One bucket is a point in the middle of an hour (uPlot alone puts it on the left edge of a day).
+        x: { time: true, range: (_u, min, max) => (data.xs.length === 1 ? [data.xs[0]! - 1800, data.xs[0]! + 1800] : [min, max]) },
         // Counts and costs start at zero, so a small change does not look like a large one.
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
       },
       axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      // When the pointer leaves, uPlot empties the legend ("Time: --"): show the latest bucket instead.
+      hooks: { setLegend: [(u) => void (u.legend.idx == null && u.setLegend({ idx: data.xs.length - 1 }, false))] },
       series: [{ label: 'Time' }, ...data.series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: data.xs.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)) }))],
     }
     const plot = new uPlot(opts, [data.xs, ...data.series.map((s) => s.values)] as uPlot.AlignedData, el)
-    // Until the pointer is on the chart, the legend shows the latest bucket rather than "Time: --".
     plot.setLegend({ idx: data.xs.length - 1 })
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 180 }))
     observer.observe(el)

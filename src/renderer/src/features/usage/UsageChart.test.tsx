@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import '../../test/dom-test-setup'
+import { fireEvent, render, screen } from '@testing-library/react'
+import type uPlot from 'uplot'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { UsageChart } from './UsageChart'
+
+/** The real uPlot, with each chart kept so a test can read the scales it settled on. */
+const plots = vi.hoisted(() => [] as uPlot[])
+vi.mock('uplot', async (importOriginal) => {
+  const Real = ((await importOriginal()) as { default: typeof uPlot }).default
+  class Recorded extends Real {
+    constructor(...args: ConstructorParameters<typeof uPlot>) {
+      super(...args)
+      plots.push(this)
+    }
+  }
+  return { default: Recorded }
+})
+
+beforeAll(() => {
+  // jsdom has no canvas: a 2D context that accepts every call and measures text as empty is enough for uPlot.
+  const ctx = new Proxy({}, { get: (_t, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => {}), set: () => true })
+  HTMLCanvasElement.prototype.getContext = (() => ctx) as unknown as HTMLCanvasElement['getContext']
+  globalThis.Path2D ??= class { moveTo() {} lineTo() {} rect() {} arc() {} bezierCurveTo() {} closePath() {} addPath() {} } as unknown as typeof Path2D
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver
+})
+
+const HOUR = 3600
+const format = (v: number) => `${v} req`
+
+function legendValues() {
+  return [...document.querySelectorAll('.u-legend .u-value')].map((cell) => cell.textContent)
+}
+
+describe('UsageChart (issue 22)', () => {
+  it('shows the latest bucket in the legend while the pointer is away, also after the pointer has left the chart', async () => {
+    render(<UsageChart title="Requests" description="Requests per hour" format={format} data={{ xs: [0, HOUR, 2 * HOUR], series: [{ label: 'gpt-echo', values: [1, 4, 7] }] }} />)
+    expect(screen.getByRole('img', { name: 'Requests per hour' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(legendValues()[1]).toBe('7 req'))
+    const over = document.querySelector('.u-over')!
+    fireEvent.mouseEnter(over)
+    fireEvent.mouseMove(over, { clientX: 5, clientY: 5 })
+    fireEvent.mouseLeave(over)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(legendValues()).not.toContain('--')
+    expect(legendValues()[1]).toBe('7 req')
+  })
+
+  it('draws one bucket as a point inside a time range, not on a zero-width axis (uPlot drew a triangle)', async () => {
+    plots.length = 0
+    render(<UsageChart title="Tokens" description="Tokens per hour" format={format} data={{ xs: [5 * HOUR], series: [{ label: 'gpt-echo', values: [12] }] }} />)
+    await vi.waitFor(() => expect(plots.at(-1)?.scales.x.min).not.toBeUndefined())
+    const x = plots.at(-1)!.scales.x
+    expect(x.min).toBeLessThan(5 * HOUR)
+    expect(x.max).toBeGreaterThan(5 * HOUR)
+  })
+})
