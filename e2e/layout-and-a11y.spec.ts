@@ -3,7 +3,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
-import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
+import { cellsUnderStickyActions, outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ bypassCSP: true })
 
@@ -155,4 +155,9 @@ test('issue 22: below their width tables become cards that keep the column expla
   // Scroll the page to the table, not the table to the box: the box must be in view without sideways scrolling.
   await page.getByRole('region', { name: 'Models table' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
   await expect(page.getByRole('checkbox', { name: /^gpt-echo enabled for/ })).toBeInViewport()
+  // At 900 px no column (the Models table's Pricing was) hides under the pinned actions column, on any page.
+  for (const id of PAGES) {
+    await open(page, id)
+    expect.soft(await cellsUnderStickyActions(page), `${id} at 900: cells under the sticky actions column`).toEqual([])
+  }
 })

@@ -20,7 +20,11 @@ vi.mock('uplot', async (importOriginal) => {
 
 beforeAll(() => {
   // jsdom has no canvas: a 2D context that accepts every call and measures text as empty is enough for uPlot.
-  const ctx = new Proxy({}, { get: (_t, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => {}), set: () => true })
+  // Text measures 7 px a character, about what 12 px system-ui draws.
+  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (t, key) => (key === 'measureText' ? (s: string) => ({ width: 7 * s.length }) : key in t ? t[key] : () => {}),
+    set: (t, key, v) => ((t[key] = v), true),
+  })
   HTMLCanvasElement.prototype.getContext = (() => ctx) as unknown as HTMLCanvasElement['getContext']
   globalThis.Path2D ??= class { moveTo() {} lineTo() {} rect() {} arc() {} bezierCurveTo() {} closePath() {} addPath() {} } as unknown as typeof Path2D
   globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver
@@ -28,6 +32,7 @@ beforeAll(() => {
 
 const HOUR = 3600
 const format = (v: number) => `${v} req`
+const ms = (v: number) => `${v.toLocaleString('en-US')} ms`
 
 function legendValues() {
   return [...document.querySelectorAll('.u-legend .u-value')].map((cell) => cell.textContent)
@@ -54,5 +59,19 @@ describe('UsageChart (issue 22)', () => {
     const x = plots.at(-1)!.scales.x
     expect(x.min).toBeLessThan(5 * HOUR)
     expect(x.max).toBeGreaterThan(5 * HOUR)
+  })
+
+  it('gives the y axis room for its widest label, so "500 ms" or "1,000 ms" is not clipped', async () => {
+    plots.length = 0
+    render(<UsageChart title="Latency" description="Mean latency per hour" format={ms} data={{ xs: [0, HOUR, 2 * HOUR], series: [{ label: 'gpt-echo', values: [120, 480, 1530] }] }} />)
+    const y = await vi.waitFor(() => {
+      const axis = plots.at(-1)?.axes[1] as (uPlot.Axis & { _size?: number; _values?: string[] }) | undefined
+      expect(axis?._values?.length).toBeGreaterThan(0)
+      return axis!
+    })
+    const widest = Math.max(...y._values!.map((v) => 7 * v.length))
+    expect(y._values).toContain('1,000 ms')
+    // uPlot draws the labels right of a 10 px tick and a 5 px gap, inside the axis' size.
+    expect(y._size).toBeGreaterThanOrEqual(widest + 15)
   })
 })

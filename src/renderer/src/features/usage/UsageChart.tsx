@@ -5,6 +5,17 @@ import type { ChartSeries } from './usage-series'
 
 /** Colours that read on the light and the dark theme alike. */
 const PALETTE = ['#4c6ef5', '#e8590c', '#2f9e44', '#c2255c', '#1098ad', '#9c36b5', '#f08c00', '#5c7cfa']
+const AXIS_FONT = '12px system-ui, sans-serif'
+
+/** Room for the y axis: its widest label as drawn, plus uPlot's tick (10) and gap (5), so "500 ms" is not clipped. */
+function yAxisSize(u: uPlot, values: string[] | null): number {
+  if (!values?.length) return 56
+  const drawn = u.ctx.font
+  u.ctx.font = AXIS_FONT
+  const widest = Math.max(...values.map((v) => u.ctx.measureText(v).width))
+  u.ctx.font = drawn
+  return Math.ceil(widest) + 10 + 5 + 6
+}
 
 /**
  * One metric over time, a line per group (uPlot on a canvas). The canvas is described in words for
@@ -18,7 +29,7 @@ export function UsageChart({ title, description, data, format }: { title: string
     const style = getComputedStyle(el)
     const text = style.getPropertyValue('--text-2').trim() || '#586172'
     const grid = style.getPropertyValue('--border').trim() || '#e0e4ea'
-    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
+    const axis = { font: AXIS_FONT, stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } }
     const opts: uPlot.Options = {
       width: Math.max(240, el.clientWidth),
       height: 180,
@@ -30,7 +41,7 @@ export function UsageChart({ title, description, data, format }: { title: string
         // Counts and costs start at zero, so a small change does not look like a large one.
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
       },
-      axes: [axis, { ...axis, size: 56, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      axes: [axis, { ...axis, size: yAxisSize, values: (_u, ticks) => ticks.map((t) => format(t)) }],
       // When the pointer leaves, uPlot empties the legend ("Time: --"): show the latest bucket instead.
       hooks: { setLegend: [(u) => void (u.legend.idx == null && u.setLegend({ idx: data.xs.length - 1 }, false))] },
       series: [{ label: 'Time' }, ...data.series.map((s, i) => ({ label: s.label, stroke: PALETTE[i % PALETTE.length], width: 2, points: { show: data.xs.length < 40 }, value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)) }))],
