@@ -74,4 +74,13 @@ describe('UsageChart (issue 22)', () => {
     // uPlot draws the labels right of a 10 px tick and a 5 px gap, inside the axis' size.
     expect(y._size).toBeGreaterThanOrEqual(widest + 15)
   })
+
+  it('redraws in the colours of a theme switched while it is shown', async () => {
+    plots.length = 0
+    render(<UsageChart title="Requests" description="Requests per hour" format={format} data={{ xs: [0, HOUR], series: [{ label: 'gpt-echo', values: [1, 2] }] }} />)
+    await vi.waitFor(() => expect(plots).toHaveLength(1))
+    document.documentElement.dataset.theme = 'dark'
+    await vi.waitFor(() => expect(plots).toHaveLength(2))
+    delete document.documentElement.dataset.theme
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { ChartSeries } from './usage-series'
@@ -17,12 +17,25 @@ function yAxisSize(u: uPlot, values: string[] | null): number {
   return Math.ceil(widest) + 10 + 5 + 6
 }
 
+/** The theme on <html data-theme>: the chart's colours are read from it, so a switch redraws the chart. */
+function useDocumentTheme(): string {
+  return useSyncExternalStore(
+    (changed) => {
+      const observer = new MutationObserver(changed)
+      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+      return () => observer.disconnect()
+    },
+    () => document.documentElement.dataset.theme ?? '',
+  )
+}
+
 /**
  * One metric over time, a line per group (uPlot on a canvas). The canvas is described in words for
  * screen readers; the legend under it is uPlot's own table of the hovered values, or of the latest bucket.
  */
 export function UsageChart({ title, description, data, format }: { title: string; description: string; data: ChartSeries; format: (v: number) => string }) {
   const box = useRef<HTMLDivElement>(null)
+  const theme = useDocumentTheme()
   useEffect(() => {
     const el = box.current
     if (!el || !data.xs.length) return
@@ -36,8 +49,8 @@ export function UsageChart({ title, description, data, format }: { title: string
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       scales: {
-        // One bucket is a point in the middle of an hour (uPlot alone puts it on the left edge of a day).
-        x: { time: true, range: (_u, min, max) => (data.xs.length === 1 ? [data.xs[0]! - 1800, data.xs[0]! + 1800] : [min, max]) },
+        // One bucket is a point in the middle of its span (uPlot alone puts it on the left edge of a day).
+        x: { time: true, range: (_u, min, max) => (data.xs.length === 1 ? [data.xs[0]! - (data.step ?? 3600) / 2, data.xs[0]! + (data.step ?? 3600) / 2] : [min, max]) },
         // Counts and costs start at zero, so a small change does not look like a large one.
         y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
       },
@@ -54,7 +67,7 @@ export function UsageChart({ title, description, data, format }: { title: string
       observer.disconnect()
       plot.destroy()
     }
-  }, [data, format])
+  }, [data, format, theme])
   return (
     <figure className="studio-card chart" aria-label={title}>
       <figcaption className="section-title">{title}</figcaption>
