@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
@@ -49,6 +50,20 @@ interface DialogCase {
 const click = (name: string | RegExp) => async (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click()
 const answer = (button: string) => async (page: Page) => page.getByRole('dialog').getByRole('button', { name: button }).click()
 
+/** The whisper test model (shared/models), imported under a name outside the catalog so no checksum applies. */
+const WHISPER_TEST_MODEL = resolve(import.meta.dirname, '../../shared/models/whisper/for-tests-ggml-tiny.bin')
+
+/** "Use as model" needs an installed model: the first run imports one through the page's import form. */
+async function useImportedModel(page: Page) {
+  const use = page.getByRole('button', { name: 'Use tiny-for-tests as a model' })
+  if (!(await page.getByRole('row', { name: /tiny-for-tests/ }).count())) {
+    await page.getByRole('textbox', { name: "File path on the gateway's machine" }).fill(WHISPER_TEST_MODEL)
+    await page.getByRole('textbox', { name: 'Name' }).fill('tiny-for-tests')
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+  }
+  await use.click()
+}
+
 const DIALOGS: DialogCase[] = [
   { page: 'playground', name: 'View code', open: click('View code') },
   { page: 'playground', name: 'Save as agent', open: click('Save as agent') },
@@ -99,6 +114,7 @@ const DIALOGS: DialogCase[] = [
   { page: 'teams', name: 'New user', open: async (page) => page.getByRole('button', { name: 'New user' }).first().click() },
   { page: 'teams', name: 'Rename team research', open: click('Rename team research') },
   { page: 'teams', name: 'Rename user bea', open: click('Rename user bea') },
+  { page: 'local-models', name: 'Use tiny-for-tests as a model', open: useImportedModel },
 ]
 
 for (const size of SIZES) {

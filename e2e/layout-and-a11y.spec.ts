@@ -3,7 +3,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
-import { outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
+import { cellsUnderStickyActions, outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ bypassCSP: true })
 
@@ -22,6 +22,8 @@ test.beforeAll(async () => {
   await post('/admin/models', { name: 'spare-model-with-a-rather-long-name', provider: 'spare', upstream: 'mirror-small', aliases: ['spare'], pricing: { input: 10, output: 20 } })
   await post('/admin/agents', { name: 'harbour-pilot', model: 'gpt-echo', system_prompt: 'You steer ships into the harbour, slowly and carefully, whatever the weather.', params: { temperature: 0.3 } })
   await post('/v1/chat/completions', { model: 'harbour-pilot', messages: [{ role: 'user', content: 'hi' }] }, { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' })
+  // An MCP server for the default team (the gateway's own /mcp), so Settings lists one and the playground's tools panel offers it.
+  await post('/admin/mcp-servers', { label: 'gatehouse-self', url: `${env.gateway.url}/mcp`, headers: { authorization: `Bearer ${TEAM_KEY}` }, teams: [{ team: 'default' }] })
   const form = new FormData()
   form.append('purpose', 'batch')
   form.append('file', new Blob(['{"custom_id":"a","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-echo","messages":[]}}\n']), 'requests-with-a-long-file-name.jsonl')
@@ -64,16 +66,47 @@ for (const size of SIZES) {
       expect.soft(overflow.main, `${id}: the main area scrolls sideways`).toBeLessThanOrEqual(0)
       expect.soft(await outsideWindow(page), `${id}: elements outside the window`).toEqual([])
       actions += await tableActionsClickable(page, `${id} at ${size.width}`)
+      if (id === 'settings') {
+        for (const section of ['MCP servers', 'Ollama keyless access']) await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible()
+        await expect(page.getByRole('list', { name: 'MCP servers' }).getByText('gatehouse-self')).toBeVisible()
+      }
       for (const theme of THEMES) {
         await useTheme(page, theme)
         expect.soft(await axeViolations(page), `axe on ${id}, ${theme}, ${size.width}x${size.height}`).toEqual([])
         await shot(page, `layout-${id}-${size.width}x${size.height}-${theme}`)
+        if (id === 'settings') {
+          await page.getByRole('heading', { name: 'MCP servers', level: 2 }).scrollIntoViewIfNeeded()
+          await shot(page, `layout-settings-mcp-${size.width}x${size.height}-${theme}`)
+        }
       }
       await useTheme(page, 'light')
     }
     expect(actions).toBeGreaterThan(10)
   })
 }
+
+test('the playground\'s Tools tab (MCP servers) and Parameters (the Responses API switch) fit and pass axe at every width, light and dark', async ({ page }) => {
+  const playground = new PlaygroundPage(page)
+  await playground.signIn(env.gateway.loginUrl)
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await open(page, 'playground')
+    const settings = page.getByRole('complementary', { name: 'Request settings' })
+    if (!(await settings.isVisible())) await page.getByRole('button', { name: 'Show or hide request settings' }).click()
+    for (const tab of ['Parameters', 'Tools'] as const) {
+      await playground.openSettingsTab(tab)
+      if (tab === 'Tools') await expect(settings.getByRole('group', { name: 'MCP servers' }).getByRole('checkbox', { name: 'gatehouse-self' })).toBeVisible()
+      else await expect(settings.getByLabel('API', { exact: true })).toBeVisible()
+      expect.soft(await outsideWindow(page), `${tab} at ${size.width}: elements outside the window`).toEqual([])
+      for (const theme of THEMES) {
+        await useTheme(page, theme)
+        expect.soft(await axeViolations(page), `axe on the ${tab} tab, ${theme}, ${size.width}`).toEqual([])
+        await shot(page, `playground-${tab.toLowerCase()}-tab-${size.width}x${size.height}-${theme}`)
+      }
+      await useTheme(page, 'light')
+    }
+  }
+})
 
 test('the side panels fold at any width; below 1000 px they are drawers; axe finds nothing in them', async ({ page }) => {
   const playground = new PlaygroundPage(page)
@@ -155,4 +188,9 @@ test('issue 22: below their width tables become cards that keep the column expla
   // Scroll the page to the table, not the table to the box: the box must be in view without sideways scrolling.
   await page.getByRole('region', { name: 'Models table' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
   await expect(page.getByRole('checkbox', { name: /^gpt-echo enabled for/ })).toBeInViewport()
+  // At 900 px no column (the Models table's Pricing was) hides under the pinned actions column, on any page.
+  for (const id of PAGES) {
+    await open(page, id)
+    expect.soft(await cellsUnderStickyActions(page), `${id} at 900: cells under the sticky actions column`).toEqual([])
+  }
 })

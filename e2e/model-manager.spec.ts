@@ -22,6 +22,8 @@ test('a model download from a loopback mirror shows its progress, pauses, resume
   await expect(row).toContainText('not installed')
   await expect(row).toContainText('864.4 KB')
   await expect(page.getByRole('heading', { name: 'Speech to text (whisper.cpp)' })).toBeVisible()
+  // Catalog kinds read as titles: the chat models' heading said "chat" (issue 22).
+  await expect(page.getByRole('heading', { name: 'Chat (llama.cpp)', exact: true, level: 2 })).toBeVisible()
   // Every value the progress bar takes, as the page shows it.
   await page.evaluate(() => {
     const g = globalThis as unknown as { __progress: number[]; MutationObserver: new (cb: () => void) => { observe(n: unknown, o: object): void }; document: { body: unknown; querySelector(s: string): { getAttribute(n: string): string | null } | null } }

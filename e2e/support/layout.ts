@@ -61,3 +61,29 @@ export async function shot(page: Page, name: string) {
   await page.mouse.move(0, 0)
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 }
+
+/**
+ * Cells a table's sticky actions column covers where the table is scrolled to: each as `table "cell text"`.
+ * A table narrower than its frame covers none; a wider one hides its last columns under the actions.
+ */
+export async function cellsUnderStickyActions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Box = { left: number; right: number; width: number }
+    type El = { textContent: string | null; getBoundingClientRect(): Box; querySelectorAll(s: string): ArrayLike<El>; closest(s: string): El | null; getAttribute(n: string): string | null }
+    const g = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> }; getComputedStyle(e: El): { position: string } }
+    const covered: string[] = []
+    for (const row of Array.from(g.document.querySelectorAll('.table-wrap tr'))) {
+      const cells = Array.from(row.querySelectorAll(':scope > td, :scope > th'))
+      const sticky = cells.filter((c) => g.getComputedStyle(c).position === 'sticky')
+      for (const s of sticky) {
+        const a = s.getBoundingClientRect()
+        for (const c of cells) {
+          if (c === s || sticky.includes(c)) continue
+          const b = c.getBoundingClientRect()
+          if (b.width && b.right > a.left + 1 && b.left < a.right - 1) covered.push(`${c.closest('.table-wrap')?.getAttribute('aria-label') ?? 'table'} "${(c.textContent ?? '').trim().slice(0, 30)}"`)
+        }
+      }
+    }
+    return covered
+  })
+}

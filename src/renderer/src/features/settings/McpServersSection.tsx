@@ -71,10 +71,10 @@ export function McpServersSection() {
           const result = probes[s.id]
           return (
             <li key={s.id} className="mcp-server">
-              <span>
-                <strong>{s.label}</strong> <span className="muted small mono">{s.transport === 'stdio' ? [s.command, ...s.args].join(' ') : s.url}</span>
+              <span className="mcp-server-info">
+                <strong>{s.label}</strong> <span className="muted small mono mcp-server-target">{s.transport === 'stdio' ? [s.command, ...s.args].join(' ') : s.url}</span>
                 {s.source === 'config' && <span className="muted small"> (config file)</span>}
-                <span className="small" role="group" aria-label={`Teams of ${s.label}`}>
+                <span className="small mcp-server-teams" role="group" aria-label={`Teams of ${s.label}`}>
                   {teams.map((t) => (
                     <label key={t.id} className="checkbox-inline">
                       <input type="checkbox" disabled={s.source === 'config'} checked={s.teams.some((x) => x.team_id === t.id)} onChange={(e) => toggleTeam(s, t.id, e.target.checked)} /> {t.name}
@@ -83,17 +83,19 @@ export function McpServersSection() {
                 </span>
                 {result && ('error' in result ? <span className="error-text small"> {result.error}</span> : <span className="muted small"> Tools: {result.tools.map((t) => t.name).join(', ') || 'none'}</span>)}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => void probe(s.id)}>Test</Button>
-              {s.source === 'admin' && (
-                <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm remove" aria-label={`Remove ${s.label}`} onConfirm={() => void remove(s.id)}>
-                  Remove
-                </ConfirmButton>
-              )}
+              <span className="mcp-server-actions">
+                <Button size="sm" variant="ghost" onClick={() => void probe(s.id)}>Test</Button>
+                {s.source === 'admin' && (
+                  <ConfirmButton size="sm" variant="ghost" confirmLabel="Confirm remove" aria-label={`Remove ${s.label}`} onConfirm={() => void remove(s.id)}>
+                    Remove
+                  </ConfirmButton>
+                )}
+              </span>
             </li>
           )
         })}
       </ul>
-      <form className="inline-form" aria-label="Add an MCP server" onSubmit={(e) => (e.preventDefault(), void add())}>
+      <form className="mcp-server-form" aria-label="Add an MCP server" onSubmit={(e) => (e.preventDefault(), void add())}>
         <Field label="Label">{(control) => <input {...control} className="input input-sm" value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} />}</Field>
         <Field label="Command or URL" hint="a command the gateway starts (stdio), or http(s)://… (streamable HTTP)">
           {(control) => <input {...control} className="input input-sm mono" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />}

@@ -60,7 +60,7 @@ export default function TeamsPage() {
                   <td data-label="Keys">{plural(liveKeys(keys, (k) => k.team_id === t.id && !k.user_id), 'team key')}</td>
                   <td className="row-actions">
                     {t.source === 'config' ? (
-                      <span className="muted small">{fromFile}</span>
+                      <span className="muted small row-actions-note">{fromFile}</span>
                     ) : (
                       <>
                         <Button size="sm" icon="edit" aria-label={`Rename team ${t.name}`} onClick={() => setEditing({ kind: 'team', team: t })} />
@@ -93,7 +93,7 @@ export default function TeamsPage() {
                     <td data-label="Keys">{plural(liveKeys(keys, (k) => k.user_id === u.id), 'key')}</td>
                     <td className="row-actions">
                       {u.source === 'config' ? (
-                        <span className="muted small">{fromFile}</span>
+                        <span className="muted small row-actions-note">{fromFile}</span>
                       ) : (
                         <>
                           <Button size="sm" icon="edit" aria-label={`Rename user ${u.name}`} onClick={() => setEditing({ kind: 'user', user: u })} />

@@ -15,13 +15,13 @@ const stats: UsageStats = {
 
 describe('toSeries', () => {
   it('aligns every group on every bucket, counting 0 where a group had no requests', () => {
-    expect(toSeries(stats, 'requests')).toEqual({ xs: [3600, 7200], series: [{ label: 'gpt-echo', values: [2, 0] }, { label: 'claude-echo', values: [0, 1] }] })
+    expect(toSeries(stats, 'requests')).toEqual({ xs: [3600, 7200], step: 3600, series: [{ label: 'gpt-echo', values: [2, 0] }, { label: 'claude-echo', values: [0, 1] }] })
   })
-  it('fills the buckets between, and pads a lone bucket on both sides', () => {
+  it('fills the buckets between, and leaves a lone bucket alone (zeros either side drew a triangle)', () => {
     const gap = { ...stats, points: [stats.points[0]!, { ...stats.points[1]!, t: 3600 * 4 }] }
     expect(toSeries(gap, 'requests').xs).toEqual([3600, 7200, 10800, 14400])
     const lone = { ...stats, points: [stats.points[0]!] }
-    expect(toSeries(lone, 'requests')).toMatchObject({ xs: [0, 3600, 7200], series: [{ values: [0, 2, 0] }, { values: [0, 0, 0] }] })
+    expect(toSeries(lone, 'requests')).toMatchObject({ xs: [3600], step: 3600, series: [{ values: [2] }, { values: [0] }] })
   })
   it('leaves latency empty where there were no requests', () => {
     expect(toSeries(stats, 'latency_ms').series[0]!.values).toEqual([200, null])

@@ -13,6 +13,8 @@ export interface ChartSeries {
   /** Bucket starts, Unix seconds, ascending. */
   xs: number[]
   series: Array<{ label: string; values: Array<number | null> }>
+  /** Seconds a bucket spans (an hour unless said). */
+  step?: number
 }
 
 const BUCKET_SECONDS = { hour: 3600, day: 86400 } as const
@@ -20,22 +22,21 @@ const MAX_BUCKETS = 2000
 
 /**
  * One metric of the stats as aligned series, one per group, over every bucket from the first to the last
- * (and one either side of a lone bucket, so a single hour does not stretch across the axis). A group with
+ * (a lone bucket stays one point: the chart centres it in its own span). A group with
  * no requests in a bucket counts 0 there, except latency, which has no value without requests.
  */
 export function toSeries(stats: UsageStats, metric: UsageMetric): ChartSeries {
   const seen = [...new Set(stats.points.map((p) => p.t))].sort((a, b) => a - b)
   const step = BUCKET_SECONDS[stats.bucket]
   let xs = seen
-  if (seen.length === 1) xs = [seen[0]! - step, seen[0]!, seen[0]! + step]
-  else if (seen.length > 1 && (seen.at(-1)! - seen[0]!) / step < MAX_BUCKETS) xs = Array.from({ length: (seen.at(-1)! - seen[0]!) / step + 1 }, (_, i) => seen[0]! + i * step)
+  if (seen.length > 1 && (seen.at(-1)! - seen[0]!) / step < MAX_BUCKETS) xs = Array.from({ length: (seen.at(-1)! - seen[0]!) / step + 1 }, (_, i) => seen[0]! + i * step)
   const index = new Map(xs.map((t, i) => [t, i]))
   const series = stats.groups.map((g) => {
     const values: Array<number | null> = xs.map(() => (metric === 'latency_ms' ? null : 0))
     for (const p of stats.points) if (p.group === g.key) values[index.get(p.t)!] = p[metric]
     return { label: g.label, values }
   })
-  return { xs, series }
+  return { xs, series, step }
 }
 
 /** What a chart shows, in words, for screen readers (a canvas says nothing by itself). */
