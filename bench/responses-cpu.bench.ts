@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Pool } from 'undici'
 import { startBenchGateway } from './support/bench-gateway'
 import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
@@ -10,6 +12,7 @@ import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
  * 16 concurrent clients, measured windows alternating between the two endpoints as in cpu.bench.ts.
  * BENCH_RESPONSES_REQUESTS (default 5000) per cell, BENCH_RESPONSES_WARMUP (default 2500) per endpoint
  * and mode; BENCH_STORE=0 sends `store: false`, to tell the translation's cost from the store's.
+ * BENCH_CPU_PROFILE=1 runs Gatehouse under --cpu-prof, as cpu.bench.ts does (its figures then include the profiler).
  * Aim: at most 1.2x chat; reported, not asserted.
  */
 const KEY = 'bench-cpu-team-key-0123456789abcdef'
@@ -20,7 +23,9 @@ const SLICES = 5
 const AIM = 1.2
 
 const upstream = await startProcess(process.execPath, [...reportCpuUsage, `${import.meta.dirname}/support/fake-chat-upstream.mjs`], /listening (\d+)/, { ipc: true })
-const gatehouse = await startBenchGateway(`http://127.0.0.1:${upstream.match[1]}`, KEY, { nodeFlags: reportCpuUsage, ipc: true })
+const profileDir = process.env.BENCH_CPU_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'gh-responses-profile-')) : undefined
+const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+const gatehouse = await startBenchGateway(`http://127.0.0.1:${upstream.match[1]}`, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage], ipc: true })
 const pool = new Pool(gatehouse.url, { connections: CONCURRENCY })
 
 type Endpoint = 'chat' | 'responses'
@@ -83,3 +88,4 @@ gatehouse.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
 await exited
 rmSync(gatehouse.dir, { recursive: true, force: true })
+if (profileDir) console.log(`profile of Gatehouse in ${profileDir}: node bench/support/top-functions.mjs ${profileDir}/<file>.cpuprofile --top 40`)

@@ -46,6 +46,8 @@ export interface ProviderInfo {
   has_api_key: boolean
   /** The environment variable the key is read from (`api_key: env:NAME` in the config). */
   api_key_env: string | null
+  /** How /v1/responses reaches it: `native` passes the request through to the provider's own Responses API. */
+  responses?: 'pivot' | 'native'
   source: RowSource
   created_at: number
 }
@@ -255,6 +257,7 @@ export interface ProviderInput {
   type: 'openai' | 'anthropic' | 'local'
   base_url?: string | null
   api_key?: string | null
+  responses?: 'pivot' | 'native'
 }
 
 /** `POST /admin/models` (and, partly, `PATCH`). */

@@ -129,6 +129,54 @@ function legacyCompletion(req: RecordedRequest, res: ServerResponse) {
   writeSse(res, [...events, ...(wantsUsage ? [{ data: { ...base, choices: [], usage } }] : []), { data: '[DONE]' }])
 }
 
+/** The usage the fake's `/responses` reports: 12 in (4 of them cached), 5 out (2 of them reasoning). */
+export const NATIVE_RESPONSE_USAGE = { input_tokens: 12, input_tokens_details: { cached_tokens: 4 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 }, total_tokens: 17 }
+
+/** A response object as OpenAI's own `/v1/responses` returns it, answering "native: <input>". */
+export function nativeResponseFor(body: Record<string, unknown>, status = 'completed') {
+  const text = `native: ${typeof body.input === 'string' ? body.input : JSON.stringify(body.input)}`
+  return {
+    id: 'resp_upstream123',
+    object: 'response',
+    created_at: 1_790_000_000,
+    status,
+    error: null,
+    incomplete_details: null,
+    model: String(body.model),
+    output: status === 'completed' ? [{ id: 'msg_upstream1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }] : [],
+    usage: status === 'completed' ? NATIVE_RESPONSE_USAGE : null,
+    store: body.store ?? true,
+    previous_response_id: body.previous_response_id ?? null,
+  }
+}
+
+/**
+ * OpenAI's own `/responses`: the canned response object, or its typed events (named, numbered) when
+ * streamed. The fake records the body it got, so tests can compare the bytes.
+ */
+function nativeResponses(req: RecordedRequest, res: ServerResponse) {
+  const done = nativeResponseFor(req.json)
+  if (!req.json.stream) {
+    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_upstream_native' }).end(JSON.stringify(done))
+    return
+  }
+  const started = nativeResponseFor(req.json, 'in_progress')
+  const item = done.output[0]!
+  const text = item.content[0]!.text
+  const events: Array<{ type: string; [k: string]: unknown }> = [
+    { type: 'response.created', response: started },
+    { type: 'response.in_progress', response: started },
+    { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', content: [] } },
+    { type: 'response.content_part.added', item_id: item.id, output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } },
+    ...text.split(/(?<= )/).map((delta) => ({ type: 'response.output_text.delta', item_id: item.id, output_index: 0, content_index: 0, delta })),
+    { type: 'response.output_text.done', item_id: item.id, output_index: 0, content_index: 0, text },
+    { type: 'response.content_part.done', item_id: item.id, output_index: 0, content_index: 0, part: item.content[0] },
+    { type: 'response.output_item.done', output_index: 0, item },
+    { type: 'response.completed', response: done },
+  ]
+  writeSse(res, events.map((e, i) => ({ event: e.type, data: { ...e, sequence_number: i } })))
+}
+
 export function startFakeOpenAi() {
   return startFakeServer(async (req, res) => {
     if (req.url.endsWith('/embeddings')) {
@@ -150,6 +198,7 @@ export function startFakeOpenAi() {
       return
     }
     if (req.url.endsWith('/v1/completions')) return legacyCompletion(req, res)
+    if (req.url.endsWith('/v1/responses')) return nativeResponses(req, res)
     if (!req.url.endsWith('/chat/completions')) {
       res.writeHead(404).end()
       return

@@ -40,6 +40,8 @@ const provider = z.strictObject({
   timeouts: timeouts.optional(),
   limits: limits.optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** How `/v1/responses` reaches an openai-type provider: through the Chat Completions pivot (default) or passed through to its own Responses API. */
+  responses: z.enum(['pivot', 'native']).optional(),
 })
 
 

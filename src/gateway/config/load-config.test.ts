@@ -40,6 +40,8 @@ describe('config errors name the field and the fix', () => {
     ['duplicate key across team and user', { ...base, users: [{ name: 'ana', team: 'alpha', keys: [(base.teams[0] as { keys: string[] }).keys[0]] }] }, /^users\[0\]\.keys\[0\]: this key is already given/],
     ['bad rotation grace', { ...base, auth: { rotation_grace: 'forever' } }, /^auth\.rotation_grace: must be a duration such as "24h"/],
     ['port out of range', { ...base, server: { port: 70000 } }, /^server\.port: must be at most 65535/],
+    ['responses: native on an anthropic provider', { ...base, providers: [base.providers[0], { id: 'up-anthropic', type: 'anthropic', responses: 'native' }, base.providers[2]] }, /^providers\[1\]\.responses: only an openai-type provider can serve the Responses API natively/],
+    ['responses neither pivot nor native', { ...base, providers: [{ id: 'up-openai', type: 'openai', responses: 'direct' }, ...base.providers.slice(1)] }, /^providers\[0\]\.responses: must be one of "pivot", "native"; got string "direct"$/],
     ['model id not a uuid', withModel(0, { id: '1234' }), /^models\[0\]\.id: must be a UUID/],
   ]
   it.each(cases)('%s', (_name, data, expected, env) => {

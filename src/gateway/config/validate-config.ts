@@ -19,6 +19,7 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     if (providerTypes.has(p.id)) add(`providers[${i}].id`, `duplicate provider id "${p.id}"`)
     providerTypes.set(p.id, p.type)
     if (p.type === 'local' && (p.base_url || p.api_key)) add(`providers[${i}]`, 'a local provider takes no base_url or api_key')
+    if (p.responses === 'native' && p.type !== 'openai') add(`providers[${i}].responses`, `only an openai-type provider can serve the Responses API natively; remove it from the ${p.type} provider "${p.id}"`)
     const ref = p.api_key?.startsWith('env:') ? p.api_key.slice(4) : undefined
     if (ref !== undefined && !ref) add(`providers[${i}].api_key`, 'write "env:NAME" with the name of an environment variable')
     else if (ref && !env[ref]) add(`providers[${i}].api_key`, `environment variable ${ref} is not set (set it, or put the key itself in the file)`)

@@ -4,6 +4,7 @@ import type { CompletionsPassthrough } from './contracts/completions'
 import type { EmbeddingsProvider } from './contracts/embeddings'
 import type { MessagesPassthrough, TokenCounter } from './contracts/messages'
 import type { ProviderConfig, ProviderType } from './contracts/provider-config'
+import type { ResponsesPassthrough } from './contracts/responses'
 
 /** What a model can be asked to do, one provider interface each. */
 export interface Modalities {
@@ -14,6 +15,7 @@ export interface Modalities {
   embeddings: EmbeddingsProvider
   tokenCount: TokenCounter
   completions: CompletionsPassthrough
+  responses: ResponsesPassthrough
 }
 export type Modality = keyof Modalities
 
@@ -24,6 +26,8 @@ export type Modality = keyof Modalities
 export interface ProviderModule {
   type: ProviderType
   modalities: readonly Modality[]
+  /** Modalities a provider of this type serves only when its settings turn them on (e.g. `responses: native`). */
+  optIn?: Partial<Record<Modality, (options: Record<string, unknown>) => boolean>>
   create(config: ProviderConfig): Partial<Modalities>
   /** Where the provider lists its models, and the headers that call takes (for "test connection" and importing models). */
   modelsEndpoint?(config: Pick<ProviderConfig, 'baseUrl' | 'apiKey'>): { url: string; headers: Record<string, string> }
@@ -39,7 +43,13 @@ export function createProviderRegistry(modules: ProviderModule[]) {
   const built = new Map<string, { version: number; set: Partial<Modalities> }>()
 
   return {
-    supports: (type: ProviderType, modality: Modality): boolean => byType.get(type)?.modalities.includes(modality) ?? false,
+    /** Whether a provider of `type` with these settings' options serves `modality`. */
+    supports(type: ProviderType, modality: Modality, options: Record<string, unknown> = {}): boolean {
+      const module = byType.get(type)
+      if (!module?.modalities.includes(modality)) return false
+      const optIn = module.optIn?.[modality]
+      return optIn ? optIn(options) : true
+    },
 
     /** The model-list call of a provider type, or null for types without one (local). */
     modelsEndpoint: (type: ProviderType, config: Pick<ProviderConfig, 'baseUrl' | 'apiKey'>) => byType.get(type)?.modelsEndpoint?.(config) ?? null,

@@ -26,7 +26,7 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
     for (const p of config.providers) {
       const ref = p.api_key?.startsWith('env:') ? p.api_key : null
       const literal = p.api_key && !ref ? cipher.encrypt(p.api_key) : null
-      const options = { ...(p.timeouts ? { timeouts: p.timeouts } : {}), ...(p.limits ? { limits: p.limits } : {}), ...(p.headers ? { headers: p.headers } : {}) }
+      const options = { ...(p.timeouts ? { timeouts: p.timeouts } : {}), ...(p.limits ? { limits: p.limits } : {}), ...(p.headers ? { headers: p.headers } : {}), ...(p.responses ? { responses: p.responses } : {}) }
       store.providers.upsert({ id: p.id, type: p.type, baseUrl: p.base_url ?? null, apiKeyRef: ref, secret: literal, options, source: 'config' }, now)
     }
 

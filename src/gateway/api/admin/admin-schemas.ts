@@ -48,6 +48,8 @@ export const providerBody = z.strictObject({
   base_url: z.url({ protocol: /^https?$/ }).nullable().optional(),
   /** Write-only: stored encrypted, never returned. */
   api_key: z.string().min(1).nullable().optional(),
+  /** openai-type only: "native" passes /v1/responses through to the provider's own Responses API. */
+  responses: z.enum(['pivot', 'native'], { error: 'must be "pivot" (through Chat Completions) or "native" (the provider has /v1/responses)' }).optional(),
 })
 export const providerPatchBody = providerBody.omit({ id: true }).partial()
 /** A provider being filled in, for a live test before it is saved. */

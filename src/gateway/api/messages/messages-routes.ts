@@ -11,17 +11,11 @@ import { pivotToMessage } from '../../services/messages/pivot-to-message'
 import { relayMessages } from '../../services/messages/relay-messages'
 import { relayTranslatedMessages } from '../../services/messages/relay-translated-messages'
 import { fallbacksQuery } from '../fallbacks-query'
+import { openPassthroughReply, passedHeaders } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
 
 /** Upstream reply headers worth passing on: content, request id, retry and rate-limit information. */
-function passedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue
-    if (['content-type', 'content-length', 'request-id', 'retry-after', 'x-should-retry'].includes(name) || name.startsWith('anthropic-')) out[name] = value
-  }
-  return out
-}
+const ANTHROPIC_HEADERS = { names: ['content-type', 'content-length', 'request-id', 'retry-after', 'x-should-retry'], prefix: 'anthropic-' }
 
 /**
  * `POST /v1/messages` (spec 2.5, 4.2). For Anthropic-type models the body is read as raw bytes and never
@@ -55,14 +49,7 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
     }
     const prep = planned.passthrough
     const forwarded = await messages.forward(prep, req.headers)
-    const res = forwarded.value
-    reply.hijack()
-    reply.raw.writeHead(res.status, {
-      ...(reply.getHeaders() as Record<string, string>),
-      ...passedHeaders(res.headers),
-      ...(res.status < 400 ? servedHeaders(forwarded, clock.now() - ctx.startedAt) : {}),
-    })
-    await relayMessages(messages, prep, forwarded, { write: (chunk) => writeWithBackpressure(reply.raw, chunk), end: () => reply.raw.end() })
+    await relayMessages(messages, prep, forwarded, openPassthroughReply(reply, forwarded, ANTHROPIC_HEADERS, ctx, clock))
   })
 
   // What Claude Code and the Anthropic SDK's countTokens call: the count is relayed as the provider answered it.
@@ -74,7 +61,7 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
     const res = counted.value
     return reply
       .code(res.status)
-      .headers({ ...passedHeaders(res.headers), ...(res.status < 400 ? servedHeaders(counted, clock.now() - ctx.startedAt) : {}) })
+      .headers({ ...passedHeaders(res.headers, ANTHROPIC_HEADERS), ...(res.status < 400 ? servedHeaders(counted, clock.now() - ctx.startedAt) : {}) })
       .send(Readable.from(res.body))
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { badRequest } from '../../../shared/errors'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { withSchemas } from '../../http/route-schemas'
 import { typedSseSink } from '../../http/sse-sink'
@@ -9,7 +10,22 @@ import type { ChatService } from '../../services/chat/chat-service'
 import { relayResponsesStream } from '../../services/responses/relay-responses-stream'
 import type { ResponsesService } from '../../services/responses/responses-service'
 import { fallbacksQuery } from '../fallbacks-query'
+import { openPassthroughReply } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function parseJsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) throw badRequest('The request body is empty: send a JSON object with "model" and "input".', null, 'invalid_json')
+  try {
+    return JSON.parse(raw.toString('utf8'))
+  } catch (err) {
+    throw badRequest(`The request body is not valid JSON (${(err as Error).message}): send a JSON object.`, null, 'invalid_json')
+  }
+}
+
+/** Upstream reply headers a natively passed response keeps: content, request id, retry and rate-limit information. */
+const OPENAI_HEADERS = { names: ['content-type', 'content-length', 'x-request-id', 'retry-after', 'openai-processing-ms'], prefix: 'x-ratelimit-' }
 
 const params = z.object({ id: z.string() })
 const LIMIT_ERROR = 'must be a whole number from 1 to 100'
@@ -29,11 +45,22 @@ const itemsQuery = z.object({
 export async function responsesRoutes(plain: FastifyInstance, opts: { responses: ResponsesService; chat: ChatService; clock: Clock; authenticate: Authenticate }) {
   const { responses, chat, clock } = opts
   installApiKeyAuth(plain, opts.authenticate, 'chat')
+  // The body arrives as bytes: a model whose provider has the Responses API gets exactly these bytes.
+  plain.removeContentTypeParser('application/json')
+  plain.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
   const app = withSchemas(plain)
 
   app.post('/v1/responses', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const prep = await responses.prepare(ctx, req.body, req.query.fallbacks)
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const body = parseJsonBody(raw)
+    const native = isObject(body) ? responses.native.plan(ctx, raw, body, req.query.fallbacks) : null
+    if (native) {
+      const forwarded = await responses.native.forward(native)
+      await responses.native.relay(native, forwarded, openPassthroughReply(reply, forwarded, OPENAI_HEADERS, ctx, clock))
+      return
+    }
+    const prep = await responses.prepare(ctx, body, req.query.fallbacks)
     if (!prep.req.stream) {
       const { response, ...served } = await responses.complete(prep)
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)

@@ -42,7 +42,7 @@ function resolveAsAnthropic(pipeline: Pipeline, ctx: RequestContext, label: stri
 const estimatedCount = (body: Record<string, unknown>) => estimateTokens(JSON.stringify([body.system ?? '', body.messages, body.tools ?? []]))
 
 /** A 429 or 5xx answer while another model may still serve: tried again there, its status kept in the attempt. */
-const retryElsewhere = (modelName: string, status: number) =>
+export const retryElsewhere = (modelName: string, status: number) =>
   new UpstreamError({
     status,
     type: status === 429 ? 'rate_limit_error' : 'upstream_error',

@@ -4,11 +4,11 @@ import type { Modality } from '../../providers/registry'
 import type { Target } from '../routing/resolve-model'
 
 /** The kind of model each modality takes. */
-export const MODALITY_KIND: Record<Modality, ModelKind> = { chat: 'chat', messages: 'chat', tokenCount: 'chat', completions: 'chat', speech: 'speech', transcription: 'transcription', embeddings: 'embedding' }
+export const MODALITY_KIND: Record<Modality, ModelKind> = { chat: 'chat', messages: 'chat', tokenCount: 'chat', completions: 'chat', responses: 'chat', speech: 'speech', transcription: 'transcription', embeddings: 'embedding' }
 
 const refuse = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
 
-const WHAT: Record<Exclude<Modality, 'messages'>, string> = { chat: 'chat', tokenCount: 'token-counting', completions: 'legacy-completion', speech: 'text-to-speech', transcription: 'speech-to-text', embeddings: 'embedding' }
+const WHAT: Record<Exclude<Modality, 'messages'>, string> = { chat: 'chat', tokenCount: 'token-counting', completions: 'legacy-completion', responses: 'native Responses API', speech: 'text-to-speech', transcription: 'speech-to-text', embeddings: 'embedding' }
 
 /** Why a model cannot serve a modality: the wrong kind of model, or a provider type without that modality. */
 export function unfitModel(target: Target, modality: Modality, kind: ModelKind): GatewayError {

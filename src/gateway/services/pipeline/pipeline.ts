@@ -103,7 +103,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
 export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens }: PipelineDeps) {
-  const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality)
+  const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
     /** Whether a model can serve a modality: its kind, and its provider type's modalities. */

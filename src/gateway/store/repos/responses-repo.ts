@@ -54,7 +54,7 @@ export function createResponsesRepo(db: Db) {
   })
 
   return {
-    /** Keeps responses with their input items, in one transaction, and makes every item (input and output) referable by id. */
+    /** Keeps responses with their input items, in one transaction, and makes the given items (the output ones) referable by id. */
     insert(batch: ReadonlyArray<{ row: StoredResponse; items: Array<{ id: string }> }>): void {
       insertAll(batch)
     },
