@@ -7,6 +7,7 @@ import type { RequestContext } from '../../services/pipeline/request-context'
 import type { TimestampGranularity, TranscriptDelta, TranscriptionResult } from '../../services/audio/audio-service'
 import { toVerboseJson, type TranscriptFormat } from '../../services/audio/transcript-format'
 import { servedHeaders } from '../request-context'
+import { openStreamReply } from '../stream-reply'
 
 type Transcribe = (onDelta: (delta: TranscriptDelta, served: ServedBy) => void) => Promise<{ result: TranscriptionResult } & ServedBy>
 
@@ -28,15 +29,7 @@ export async function replyTranscriptStream(reply: FastifyReply, clock: Clock, c
   let sent: Promise<void> | null = null
   const emit = (event: object, served: ServedBy) => {
     if (!sent) {
-      reply.hijack()
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        ...servedHeaders(served, clock.now() - ctx.startedAt),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      openStreamReply(reply, servedHeaders(served, clock.now() - ctx.startedAt))
       sent = Promise.resolve()
     }
     // Deltas are small and come from callbacks that cannot wait: they queue in order behind the socket.

@@ -9,6 +9,7 @@ import { relayChatStream } from '../../services/chat/relay-stream'
 import type { Pipeline } from '../../services/pipeline/pipeline'
 import { fallbacksQuery } from '../fallbacks-query'
 import { requestContext, servedHeaders } from '../request-context'
+import { openStreamReply } from '../stream-reply'
 
 /** `POST /v1/chat/completions` (spec 2.1-2.4, 4.1, 6): the chat service parses and answers; this shapes the reply. */
 export async function chatRoutes(plain: FastifyInstance, opts: { chat: ChatService; pipeline: Pipeline; clock: Clock; authenticate: Authenticate }) {
@@ -24,15 +25,7 @@ export async function chatRoutes(plain: FastifyInstance, opts: { chat: ChatServi
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(completion)
     }
     const opened = await chat.openStream(prep)
-    reply.hijack()
-    reply.raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      ...servedHeaders(opened, clock.now() - ctx.startedAt),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    })
+    openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
     await relayChatStream({ chat, pipeline, prep, opened, sink: responseSseSink(reply.raw) })
     reply.raw.end()
   })

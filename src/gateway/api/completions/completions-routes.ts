@@ -8,8 +8,7 @@ import type { Authenticate } from '../../services/auth/authenticate'
 import type { CompletionsService } from '../../services/completions/completions-service'
 import { fallbacksQuery } from '../fallbacks-query'
 import { requestContext, servedHeaders } from '../request-context'
-
-const EVENT_STREAM = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' }
+import { openStreamReply } from '../stream-reply'
 
 /** `POST /v1/completions` (legacy text completions): raw continuation on local models, passthrough to OpenAI-type upstreams. */
 export async function completionsRoutes(plain: FastifyInstance, opts: { completions: CompletionsService; clock: Clock; authenticate: Authenticate }) {
@@ -27,8 +26,7 @@ export async function completionsRoutes(plain: FastifyInstance, opts: { completi
         return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(body)
       }
       const opened = await completions.openLocalStream(p)
-      reply.hijack()
-      reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...servedHeaders(opened, clock.now() - ctx.startedAt), ...EVENT_STREAM })
+      openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
       await completions.relayLocal(p, opened, responseSseSink(reply.raw).send)
       reply.raw.end()
       return
@@ -40,8 +38,7 @@ export async function completionsRoutes(plain: FastifyInstance, opts: { completi
       const { json } = await completions.relayForwarded(p, served, async () => {})
       return reply.headers(headers).send(json)
     }
-    reply.hijack()
-    reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...headers, ...EVENT_STREAM })
+    openStreamReply(reply, headers)
     await completions.relayForwarded(p, served, (chunk) => writeWithBackpressure(reply.raw, chunk))
     reply.raw.end()
   })

@@ -13,6 +13,7 @@ import { relayTranslatedMessages } from '../../services/messages/relay-translate
 import { fallbacksQuery } from '../fallbacks-query'
 import { openPassthroughReply, passedHeaders } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
+import { openStreamReply } from '../stream-reply'
 
 /** Upstream reply headers worth passing on: content, request id, retry and rate-limit information. */
 const ANTHROPIC_HEADERS = { names: ['content-type', 'content-length', 'request-id', 'retry-after', 'x-should-retry'], prefix: 'anthropic-' }
@@ -22,8 +23,6 @@ const ANTHROPIC_HEADERS = { names: ['content-type', 'content-length', 'request-i
  * re-serialized; the reply is relayed byte for byte, JSON or SSE, while its usage is read on the way past.
  * Every other chat model is answered through the chat pivot and its answer written in Anthropic's shapes.
  */
-const EVENT_STREAM = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' }
-
 export async function messagesRoutes(plain: FastifyInstance, opts: { messages: MessagesService; chat: ChatService; clock: Clock; authenticate: Authenticate }) {
   const { messages, chat, clock } = opts
   installApiKeyAuth(plain, opts.authenticate, 'messages')
@@ -41,8 +40,7 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
         return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(pivotToMessage(completion, t.model))
       }
       const opened = await chat.openStream(t.chat)
-      reply.hijack()
-      reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...servedHeaders(opened, clock.now() - ctx.startedAt), ...EVENT_STREAM })
+      openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
       await relayTranslatedMessages(chat, t, opened, (text) => writeWithBackpressure(reply.raw, text))
       reply.raw.end()
       return

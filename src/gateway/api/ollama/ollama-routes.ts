@@ -12,6 +12,7 @@ import type { OllamaService } from '../../services/ollama/ollama-service'
 import type { OllamaKind } from '../../services/ollama/pivot-to-ollama'
 import { abortOnClientClose } from '../../http/client-abort'
 import { requestContext, servedHeaders } from '../request-context'
+import { NDJSON_HEADERS, openStreamReply } from '../stream-reply'
 
 export interface OllamaRoutesOptions {
   ollama: OllamaService
@@ -27,8 +28,6 @@ export interface OllamaRoutesOptions {
 const fromLoopback = (req: FastifyRequest) => /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '')
 
 type Obj = Record<string, unknown>
-const NDJSON = { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
-
 /** Ollama's clients do not all send a JSON content type (curl -d sends a form type): every body is read as JSON. */
 function readBodiesAsJson(app: FastifyInstance) {
   app.removeAllContentTypeParsers()
@@ -120,8 +119,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(body)
     }
     const opened = await opts.ollama.openStream(planned)
-    reply.hijack()
-    reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...servedHeaders(opened, clock.now() - ctx.startedAt), ...NDJSON })
+    openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt), NDJSON_HEADERS)
     await opts.ollama.relay(planned, opened, (text) => writeWithBackpressure(reply.raw, text), createdAt, elapsedNs)
     reply.raw.end()
   }
@@ -145,8 +143,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
     // Errors known at once (an unknown name) answer with their status, before any line is sent.
     const early = await Promise.race([running.then(() => null, (e: unknown) => e), new Promise((r) => setImmediate(r, null))])
     if (early) throw early
-    reply.hijack()
-    reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...NDJSON })
+    openStreamReply(reply, {}, NDJSON_HEADERS)
     await writeWithBackpressure(reply.raw, `${JSON.stringify({ status: 'pulling manifest' })}\n`)
     let finished = false
     running.then(

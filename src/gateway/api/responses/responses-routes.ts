@@ -12,6 +12,7 @@ import type { ResponsesService } from '../../services/responses/responses-servic
 import { fallbacksQuery } from '../fallbacks-query'
 import { openPassthroughReply } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
+import { openStreamReply } from '../stream-reply'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -66,15 +67,7 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
       return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)
     }
     const opened = await responses.openStream(prep)
-    reply.hijack()
-    reply.raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      ...servedHeaders(opened, clock.now() - ctx.startedAt),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    })
+    openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
     await relayResponsesStream({ chat, responses, prep, opened, sink: typedSseSink(reply.raw) })
     reply.raw.end()
   })
