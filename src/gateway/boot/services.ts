@@ -87,7 +87,7 @@ export function createServices(deps: GatewayDeps) {
   // Audio first: it turns heard audio into text before other steps read the messages, and speaks the answer they shaped.
   // MCP before the gateway tools: it turns `mcp` entries into functions, which the gateway tools pass on.
   const chat = createChatService({ pipeline, steps: [...steps, mcpToolLoopStep(mcp, () => clock.now()), tools] })
-  const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId) })
+  const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId), log })
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
   const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids })

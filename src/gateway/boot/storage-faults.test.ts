@@ -83,6 +83,12 @@ describe('a gateway whose database another process holds locked', () => {
     const stored = await fetch(`${g.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-echo', store: true, messages: [{ role: 'user', content: 'Count this one.' }] }) })
     expect(stored.status).toBe(200)
     answered.push({ id: stored.headers.get('x-request-id')!, stream: false })
+    // A stored response too: its copy is written after the answer, and that write failing must not end the process.
+    const response = await fetch(`${g.url}/v1/responses`, { method: 'POST', headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-echo', input: 'Keep this one.' }) })
+    expect(response.status).toBe(200)
+    const responseRequestId = response.headers.get('x-request-id')!
+    await new Promise((r) => setTimeout(r, 50))
+    expect((await g.health()).status).toBe('degraded')
 
     const refused = await post(`${g.url}/admin/conversations`, bigConversation)
     expect(refused.status).toBe(503)
@@ -91,7 +97,9 @@ describe('a gateway whose database another process holds locked', () => {
 
     held.release()
     expect(answered.length).toBeGreaterThan(0)
-    await expectAllRecorded(g, answered, unit, balanceBefore)
+    const responseRow = await waitFor(() => g.rowOf(responseRequestId), 'usage row of the stored response', 5000)
+    expect(responseRow).toMatchObject({ status: 200, state: 'done', endpoint: 'responses' })
+    await expectAllRecorded(g, answered, unit, balanceBefore - responseRow.creditsMicro)
     expect((await post(`${g.url}/admin/conversations`, bigConversation)).status).toBe(201)
   })
 })

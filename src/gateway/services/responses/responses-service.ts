@@ -1,6 +1,8 @@
 import { badRequest, notFound } from '../../../shared/errors'
 import type { ChatMessage } from '../../../shared/chat/types'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
+import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
 import type { Store } from '../../store/store'
 import type { ChatService, PreparedChat } from '../chat/chat-service'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
@@ -32,7 +34,7 @@ const MAX_CHAIN = 1000
  * credits, fallbacks, tools, one usage row with endpoint `responses`), and its answer is turned back
  * into a response object, kept per team while `store` is on (the default).
  */
-export function createResponsesService(deps: { chat: ChatService; pipeline: Pipeline; store: Store; clock: Clock; ids: IdGenerator; retentionSeconds: number; readFile: (teamId: string) => ReadFile }) {
+export function createResponsesService(deps: { chat: ChatService; pipeline: Pipeline; store: Store; clock: Clock; ids: IdGenerator; retentionSeconds: number; readFile: (teamId: string) => ReadFile; log?: FastifyBaseLogger }) {
   const { chat, store, clock, ids } = deps
   const nowSeconds = () => Math.floor(clock.now() / 1000)
   const newId = ((prefix: string) => `${prefix}_${ids.token(24).replace(/[^A-Za-z0-9]/g, '')}`) as NewItemId & ((prefix: string) => string)
@@ -56,11 +58,18 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
   // Kept responses are written together after the turn of the event loop they finish in (group
   // commit: one transaction for many, as the ledger writes usage rows); every read flushes first.
   let pending: Parameters<Store['responses']['insert']>[0][number][] = []
+  // A full disk or a locked database costs the stored copies (logged), never the answers already sent,
+  // and never the process: this runs from a timer.
   function flush(): void {
     if (!pending.length) return
     const batch = pending
     pending = []
-    store.responses.insert(batch)
+    try {
+      store.responses.insert(batch)
+    } catch (err) {
+      const fault = storageFault(err)
+      deps.log?.warn({ responses: batch.length, ...(fault ? {} : { err }) }, `responses were answered but not stored: ${fault ? STORAGE_FAULT_CAUSE[fault] : 'the database refused them'}`)
+    }
   }
 
   function keep(prep: PreparedResponse, response: ResponseObject): void {
