@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { jsonNestsDeeperThan, jsonTooDeep } from '../../shared/validation/json-depth'
 
 /**
@@ -18,3 +18,15 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     parseJson(req, text, done)
   })
 }
+
+/**
+ * JSON bodies kept as the bytes the client sent, for routes that may pass them on untouched (a
+ * passthrough to a provider of the same wire family); `rawJsonBody` reads them back in the handler.
+ */
+export function keepJsonBodiesAsBytes(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+}
+
+/** The body `keepJsonBodiesAsBytes` kept (none at all reads as no bytes). */
+export const rawJsonBody = (req: FastifyRequest): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0))

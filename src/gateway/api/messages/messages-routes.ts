@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { keepJsonBodiesAsBytes, rawJsonBody } from '../../http/json-body'
 import { withSchemas } from '../../http/route-schemas'
 import { writeWithBackpressure } from '../../http/write-with-backpressure'
 import type { Clock } from '../../kernel/runtime'
@@ -26,13 +27,12 @@ const ANTHROPIC_HEADERS = { names: ['content-type', 'content-length', 'request-i
 export async function messagesRoutes(plain: FastifyInstance, opts: { messages: MessagesService; chat: ChatService; clock: Clock; authenticate: Authenticate }) {
   const { messages, chat, clock } = opts
   installApiKeyAuth(plain, opts.authenticate, 'messages')
-  plain.removeContentTypeParser('application/json')
-  plain.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+  keepJsonBodiesAsBytes(plain)
   const app = withSchemas(plain)
 
   app.post('/v1/messages', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const planned = messages.plan(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.query.fallbacks)
+    const planned = messages.plan(ctx, rawJsonBody(req), req.query.fallbacks)
     if ('translated' in planned) {
       const t = planned.translated
       if (!t.chat.req.stream) {
@@ -53,7 +53,7 @@ export async function messagesRoutes(plain: FastifyInstance, opts: { messages: M
   // What Claude Code and the Anthropic SDK's countTokens call: the count is relayed as the provider answered it.
   app.post('/v1/messages/count_tokens', async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const counted = await messages.countTokens(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.headers)
+    const counted = await messages.countTokens(ctx, rawJsonBody(req), req.headers)
     // No tokenizer the gateway can reach for this model: the count is an estimate, and says so.
     if ('estimate' in counted) return reply.header('x-svc-token-count', 'estimated').send({ input_tokens: counted.estimate })
     const res = counted.value

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { badRequest } from '../../../shared/errors'
 import { installApiKeyAuth } from '../../http/api-key-auth'
+import { keepJsonBodiesAsBytes, rawJsonBody } from '../../http/json-body'
 import { withSchemas } from '../../http/route-schemas'
 import { typedSseSink } from '../../http/sse-sink'
 import type { Clock } from '../../kernel/runtime'
@@ -47,13 +48,12 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
   const { responses, chat, clock } = opts
   installApiKeyAuth(plain, opts.authenticate, 'chat')
   // The body arrives as bytes: a model whose provider has the Responses API gets exactly these bytes.
-  plain.removeContentTypeParser('application/json')
-  plain.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+  keepJsonBodiesAsBytes(plain)
   const app = withSchemas(plain)
 
   app.post('/v1/responses', { schema: { querystring: fallbacksQuery } }, async (req, reply) => {
     const ctx = requestContext(req, reply, clock)
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const raw = rawJsonBody(req)
     const body = parseJsonBody(raw)
     const native = isObject(body) ? responses.native.plan(ctx, raw, body, req.query.fallbacks) : null
     if (native) {
