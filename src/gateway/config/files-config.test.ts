@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { baseConfigData } from '../../../test/support/harness'
-import type { ConfigError } from './config-error'
+import { configProblems } from '../../../test/support/config-problems'
 import { resolveConfig } from './load-config'
 
 const resolve = (overrides: Record<string, unknown>) => resolveConfig(baseConfigData(overrides), 'test.yaml', {})
-const issues = (overrides: Record<string, unknown>) => {
-  try {
-    resolve(overrides)
-  } catch (e) {
-    return (e as ConfigError).issues.map((i) => `${i.path}: ${i.message}`)
-  }
-  throw new Error('the config was accepted')
-}
+const issues = (overrides: Record<string, unknown>) => configProblems(baseConfigData(overrides))
 
 describe('files and batches config', () => {
   it('defaults to a 512 MB upload limit, 30 days of retention and 4 batch lines at once', () => {

@@ -2,19 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { configProblems as problems } from '../../../test/support/config-problems'
 import { baseConfigData } from '../../../test/support/harness'
-import { ConfigError } from './config-error'
 import { loadConfigFile, parseConfigText, resolveConfig } from './load-config'
 
-const problems = (data: unknown, env: Record<string, string> = {}): string[] => {
-  try {
-    resolveConfig(data, 'test.yaml', env)
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError)
-    return (e as ConfigError).issues.map((i) => `${i.path}: ${i.message}`)
-  }
-  throw new Error('the config was accepted')
-}
 const base = baseConfigData() as { providers: object[]; models: object[]; teams: object[]; users: object[] }
 const withModel = (i: number, patch: object) => ({ ...base, models: base.models.map((m, j) => (j === i ? { ...m, ...patch } : m)) })
 

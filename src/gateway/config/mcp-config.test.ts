@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { baseConfigData, TEAM_KEY } from '../../../test/support/harness'
-import type { ConfigError } from './config-error'
+import { configProblems } from '../../../test/support/config-problems'
 import { resolveConfig } from './load-config'
 
 const resolve = (overrides: Record<string, unknown>) => resolveConfig(baseConfigData(overrides), 'test.yaml', {})
-const issues = (overrides: Record<string, unknown>) => {
-  try {
-    resolve(overrides)
-  } catch (e) {
-    return (e as ConfigError).issues.map((i) => `${i.path}: ${i.message}`)
-  }
-  throw new Error('the config was accepted')
-}
+const issues = (overrides: Record<string, unknown>) => configProblems(baseConfigData(overrides))
 
 describe('mcp_servers config', () => {
   it('reads stdio and HTTP servers and the teams that may use them', () => {
