@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Badge } from '../../components/Badge'
 import { Button } from '../../components/Button'
 import { ConfirmButton } from '../../components/ConfirmButton'
@@ -14,6 +14,22 @@ type Editing = { kind: 'new-team' } | { kind: 'new-user' } | { kind: 'team'; tea
 
 const liveKeys = (keys: KeyInfo[], match: (k: KeyInfo) => boolean) => keys.filter((k) => match(k) && (k.status === 'active' || k.status === 'deprecated')).length
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+/** A row's rename and delete buttons, or, for a row of the config file, where to change it instead. */
+function RowActions({ what, name, fromConfig, onRename, onDelete }: { what: 'team' | 'user'; name: string; fromConfig: ReactNode; onRename: () => void; onDelete: () => Promise<unknown> }) {
+  return (
+    <td className="row-actions">
+      {fromConfig ? (
+        <span className="muted small row-actions-note">{fromConfig}</span>
+      ) : (
+        <>
+          <Button size="sm" icon="edit" aria-label={`Rename ${what} ${name}`} onClick={onRename} />
+          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${what} ${name}`} confirmLabel={`Confirm delete ${what} ${name}`} onConfirm={onDelete} />
+        </>
+      )}
+    </td>
+  )
+}
 
 /** Teams (the models each may call, their keys and users) and users (their team and keys). Rows of the config file are changed there. */
 export default function TeamsPage() {
@@ -58,16 +74,7 @@ export default function TeamsPage() {
                   <td data-label="Models">{t.models === null ? <span>Every model</span> : t.models.length ? t.models.map((m) => <Badge key={m}>{m}</Badge>) : <span className="muted">None</span>}</td>
                   <td data-label="Users">{plural(users.filter((u) => u.team_id === t.id).length, 'user')}</td>
                   <td data-label="Keys">{plural(liveKeys(keys, (k) => k.team_id === t.id && !k.user_id), 'team key')}</td>
-                  <td className="row-actions">
-                    {t.source === 'config' ? (
-                      <span className="muted small row-actions-note">{fromFile}</span>
-                    ) : (
-                      <>
-                        <Button size="sm" icon="edit" aria-label={`Rename team ${t.name}`} onClick={() => setEditing({ kind: 'team', team: t })} />
-                        <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete team ${t.name}`} confirmLabel={`Confirm delete team ${t.name}`} onConfirm={() => deleteTeam(t.id).then(() => notify(`Team ${t.name} deleted`, 'success'), fail)} />
-                      </>
-                    )}
-                  </td>
+                  <RowActions what="team" name={t.name} fromConfig={t.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'team', team: t })} onDelete={() => deleteTeam(t.id).then(() => notify(`Team ${t.name} deleted`, 'success'), fail)} />
                 </tr>
               ))}
             </tbody>
@@ -91,16 +98,7 @@ export default function TeamsPage() {
                     <td data-label="User"><strong>{u.name}</strong> {u.source === 'config' && <Badge title="Defined in the config file">config</Badge>}</td>
                     <td data-label="Team">{teamName.get(u.team_id) ?? u.team_id}</td>
                     <td data-label="Keys">{plural(liveKeys(keys, (k) => k.user_id === u.id), 'key')}</td>
-                    <td className="row-actions">
-                      {u.source === 'config' ? (
-                        <span className="muted small row-actions-note">{fromFile}</span>
-                      ) : (
-                        <>
-                          <Button size="sm" icon="edit" aria-label={`Rename user ${u.name}`} onClick={() => setEditing({ kind: 'user', user: u })} />
-                          <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete user ${u.name}`} confirmLabel={`Confirm delete user ${u.name}`} onConfirm={() => deleteUser(u.id).then(() => notify(`User ${u.name} deleted`, 'success'), fail)} />
-                        </>
-                      )}
-                    </td>
+                    <RowActions what="user" name={u.name} fromConfig={u.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'user', user: u })} onDelete={() => deleteUser(u.id).then(() => notify(`User ${u.name} deleted`, 'success'), fail)} />
                   </tr>
                 ))}
               </tbody>
