@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from './database'
+import { isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
@@ -80,6 +81,7 @@ function cascading<R extends { delete(id: string): boolean }>(repo: R, clearDepe
   })
 }
 
-export function openStore(file: string, opts: { nativeBinding?: string } = {}): Store {
-  return createStore(openDatabase(file, opts))
+/** `location`: a SQLite file (or `:memory:`), or a `postgres://` URL (`store.url`). */
+export function openStore(location: string, opts: { nativeBinding?: string } = {}): Store {
+  return createStore(isPostgresUrl(location) ? openPostgresDatabase(location) : openDatabase(location, opts))
 }

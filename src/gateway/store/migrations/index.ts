@@ -10,11 +10,16 @@ import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
+import { changeNotifications } from './0013-change-notifications'
+import { insertionOrder } from './0014-insertion-order'
 
 export interface Migration {
   version: number
   name: string
+  /** SQLite's DDL; PostgreSQL runs it too (or `postgres`) through `postgresDdl` (store/postgres/postgres-ddl.ts), which maps column types. */
   sql: string
+  /** PostgreSQL's DDL, only where it differs beyond column types (virtual tables, triggers, rebuilt tables). */
+  postgres?: string
 }
 
 /** Every schema version, in order. Add a file per version; never edit one that has shipped. */
@@ -31,4 +36,6 @@ export const migrations: Migration[] = [
   responsesSchema,
   mcpServers,
   recordingTeam,
+  changeNotifications,
+  insertionOrder,
 ]

@@ -1,0 +1,55 @@
+// The PostgreSQL connections of this process, in a worker thread that PostgresDb calls synchronously
+// (synckit): one `pg` client per PostgresDb. Plain JavaScript so that Node, tsx and vitest all load it as is.
+import pg from 'pg'
+import { runAsWorker } from 'synckit'
+
+// Rows read as SQLite's do: integers (int8, numeric sums) as JS numbers, comparisons as 0/1.
+const types = {
+  getTypeParser(oid, format) {
+    if (oid === 20 || oid === 1700) return Number
+    if (oid === 16) return (v) => (v === 't' ? 1 : 0)
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+const clients = new Map()
+let nextId = 1
+
+const fromMain = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v)
+
+/** Only what is safe to show: never the connection string. */
+const failure = (e) => ({
+  error: { message: e?.message ?? String(e), code: e?.code, detail: e?.detail, constraint: e?.constraint, table: e?.table },
+})
+
+async function connect(url, applicationName) {
+  const client = new pg.Client({ connectionString: url, types, application_name: applicationName, connectionTimeoutMillis: 10_000 })
+  const id = nextId++
+  // A connection lost while idle surfaces on its next query; this keeps the worker alive meanwhile.
+  client.on('error', () => {})
+  await client.connect()
+  clients.set(id, client)
+  return id
+}
+
+runAsWorker(async (op) => {
+  try {
+    if (op.kind === 'connect') return { result: await connect(op.url, op.applicationName) }
+    const client = clients.get(op.id)
+    if (!client) return { error: { message: 'The PostgreSQL connection is closed.', code: 'CONNECTION_CLOSED' } }
+    if (op.kind === 'close') {
+      clients.delete(op.id)
+      await client.end()
+      return { result: null }
+    }
+    if (op.kind === 'exec') {
+      await client.query(op.sql)
+      return { result: null }
+    }
+    if (op.before) await client.query(op.before)
+    const res = await client.query({ name: op.name, text: op.sql, values: op.params.map(fromMain), rowMode: op.rowMode })
+    return { result: { rows: res.rows, changes: res.rowCount ?? 0 } }
+  } catch (e) {
+    return failure(e)
+  }
+})
