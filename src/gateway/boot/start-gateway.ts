@@ -18,7 +18,7 @@ import { assertHeadlessCanReadSecrets } from '../security/key-slots'
 import type { SecretCipher } from '../security/secret-cipher'
 import { seedFromConfig } from '../services/config-seed'
 import { issueFirstRunKey } from '../services/first-run'
-import { openStore, type Store } from '../store/store'
+import { describeStore, openStore, type Store } from '../store/store'
 import { randomIds, systemClock } from '../kernel/system-runtime'
 
 export interface StartOptions {
@@ -46,6 +46,8 @@ export interface RunningGateway {
   /** The `server.ollama_port` listener's URL, or null when it is off. */
   ollamaUrl: string | null
   adminToken: string
+  /** Which store this instance uses, safe to show: `SQLite <file>` or `PostgreSQL <host:port/db>` (never a password). */
+  storeDescription: string
   /** Set on the first start of a data dir: the one time this key is shown. */
   firstRunKey: { teamName: string; plaintext: string } | null
   /** Requests being answered right now. */
@@ -63,7 +65,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   let store: Store
   try {
     if (!opts.cipher || opts.adminToken === undefined) assertHeadlessCanReadSecrets(opts.dataDir)
-    store = openStore(join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
+    store = openStore(opts.config.store?.url ?? join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
   } catch (e) {
     lock?.release()
     throw e
@@ -107,6 +109,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     return {
       app: running,
       store,
+      storeDescription: describeStore(opts.config.store?.url ?? join(opts.dataDir, 'gatehouse.db')),
       url,
       ollamaUrl,
       adminToken,

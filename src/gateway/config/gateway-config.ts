@@ -59,6 +59,8 @@ export interface GatewayConfig {
   auth: { rotationGraceSeconds: number }
   files: { maxUploadBytes: number; retentionSeconds: number }
   responses: { retentionSeconds: number }
+  /** `store.url` (or `--database-url`): a PostgreSQL URL; undefined keeps SQLite in the data dir. */
+  store?: { url: string | undefined }
   batches: { concurrency: number }
   engines: {
     /** A folder or base URL that stands in for every model download source. */

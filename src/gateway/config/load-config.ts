@@ -79,6 +79,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       retentionSeconds: raw.files?.retention ?? DEFAULT_FILE_RETENTION_SECONDS,
     },
     responses: { retentionSeconds: raw.responses?.retention ?? DEFAULT_RESPONSE_RETENTION_SECONDS },
+    store: { url: raw.store?.url },
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
     engines: {
       modelsMirror: raw.engines?.models_mirror,

@@ -1,5 +1,5 @@
 import { openDatabase, type Db } from './database'
-import { isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
+import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
@@ -85,3 +85,6 @@ function cascading<R extends { delete(id: string): boolean }>(repo: R, clearDepe
 export function openStore(location: string, opts: { nativeBinding?: string } = {}): Store {
   return createStore(isPostgresUrl(location) ? openPostgresDatabase(location) : openDatabase(location, opts))
 }
+
+/** A store's location as it may be shown (logs, Settings): never a PostgreSQL password. */
+export const describeStore = (location: string): string => (isPostgresUrl(location) ? `PostgreSQL ${describePostgresUrl(location)}` : `SQLite ${location}`)
