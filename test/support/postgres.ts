@@ -116,6 +116,21 @@ export async function freshPostgresDatabase(adminUrl: string, template = TEMPLAT
   }
 }
 
+/**
+ * Empties every table of a test database (the schema stays), much cheaper than a new database per test:
+ * a test file takes one database (freshPostgresDatabase) and empties it before each test.
+ */
+export async function emptyPostgresDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const tables = await client.query<{ name: string }>("SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")
+    await client.query(`TRUNCATE ${tables.rows.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`)
+  } finally {
+    await client.end()
+  }
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | undefined

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest'
 import { openStore, type Store } from '../../src/gateway/store/store'
-import { freshPostgresDatabase, testPostgres } from './postgres'
+import { emptyPostgresDatabase, freshPostgresDatabase, testPostgres } from './postgres'
 
 export type StoreEngine = 'sqlite' | 'postgres'
 
 export interface EngineContext {
   engine: StoreEngine
-  /** Where a store of this test lives: a fresh SQLite file (or `:memory:`) or a fresh PostgreSQL database. */
+  /** Where a store of this test lives: a fresh SQLite file (or `:memory:`) or an emptied PostgreSQL database. */
   location(): string
   /** A store on this test's database; closed after the test. Open it twice for two connections (two processes). */
   open(): Store
@@ -14,7 +14,7 @@ export interface EngineContext {
 
 /**
  * Runs a suite once per store engine: on SQLite (`sqliteFile` makes the location, `:memory:` by default)
- * and on PostgreSQL, each test with a fresh database. Without PostgreSQL the second run reports as skipped
+ * and on PostgreSQL, each test with an empty database. Without PostgreSQL the second run reports as skipped
  * with the reason.
  */
 export function describeOnEngines(title: string, body: (ctx: EngineContext) => void, sqliteFile: () => string = () => ':memory:'): void {
@@ -26,15 +26,23 @@ export function describeOnEngines(title: string, body: (ctx: EngineContext) => v
     }
     describe(`${title} [${engine}]`, () => {
       let location = ''
-      let drop: (() => Promise<void>) | undefined
+      let database: { url: string; drop: () => Promise<void> } | undefined
       const stores: Store[] = []
-      beforeEach(async () => {
-        if (pg && 'url' in pg) ({ url: location, drop } = await freshPostgresDatabase(pg.url))
-        else location = sqliteFile()
+      // PostgreSQL: one database per suite (a copy of the migrated template), emptied before each test.
+      beforeAll(async () => {
+        if (pg && 'url' in pg) database = await freshPostgresDatabase(pg.url)
       })
-      afterEach(async () => {
+      afterAll(async () => {
+        await database?.drop()
+      })
+      beforeEach(async () => {
+        if (database) {
+          await emptyPostgresDatabase(database.url)
+          location = database.url
+        } else location = sqliteFile()
+      })
+      afterEach(() => {
         stores.splice(0).forEach((s) => s.close())
-        await drop?.()
       })
       body({
         engine,
