@@ -73,7 +73,8 @@ export function bindValues(sql: TranslatedSql, args: unknown[]): unknown[] {
       return toPostgres(named[name])
     })
   }
-  const values = args.flat()
+  // better-sqlite3 takes (and ignores) an empty named-parameter object for a statement without parameters.
+  const values = args.filter((a) => !isPlainObject(a)).flat()
   if (values.length !== sql.positional) throw new RangeError(`Too ${values.length < sql.positional ? 'few' : 'many'} parameter values were provided`)
   return values.map(toPostgres)
 }

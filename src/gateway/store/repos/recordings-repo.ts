@@ -78,7 +78,7 @@ export function createRecordingsRepo(db: Db) {
   const getStmt = db.prepare('SELECT * FROM recordings WHERE id = ?')
   const listStmt = db.prepare(`
     SELECT * FROM recordings
-    WHERE (@query = '' OR search_text LIKE @pattern ESCAPE '\\') AND (@source IS NULL OR source = @source) AND (@anyTeam = 1 OR team_id = @teamId)
+    WHERE (@query = '' OR search_text LIKE @pattern ESCAPE '\\') AND (CAST(@source AS TEXT) IS NULL OR source = @source) AND (@anyTeam = 1 OR team_id = @teamId)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
