@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import getPort from 'get-port'
 import { adminQuery, databaseUrl, freshPostgresDatabase, testPostgres } from '../../../../test/support/postgres'
+import { storageFault } from '../../kernel/storage-fault'
 import { openStore } from '../store'
 import { openPostgresDatabase } from './open-postgres'
 import { PostgresDb } from './postgres-db'
@@ -54,6 +55,20 @@ describe.skipIf('skip' in cluster)(`PostgresDb: better-sqlite3's synchronous API
       })(),
     ).toThrow(expect.objectContaining({ code: '23505' }))
     expect(ids()).toEqual(['x1', 'x3'])
+  })
+
+  it('a lost connection fails the statement in flight as a passing storage fault, and the next one connects again', async () => {
+    const pid = db.prepare('SELECT pg_backend_pid()').pluck().get()
+    await adminQuery((cluster as { url: string }).url, `SELECT pg_terminate_backend(${pid})`)
+    let lost: unknown
+    try {
+      db.prepare('SELECT 1').get()
+    } catch (e) {
+      lost = e
+    }
+    expect(storageFault(lost)).toBe('locked')
+    expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBeGreaterThan(0)
+    expect(db.prepare('SELECT pg_backend_pid()').pluck().get()).not.toBe(pid)
   })
 
   it('refuses a URL it cannot reach with the host and what to check, never the password', async () => {

@@ -50,7 +50,7 @@ function asBuffers<T>(row: T): T {
  */
 export class PostgresDb implements Db {
   readonly dialect = 'postgres' as const
-  private readonly id: number
+  private id: number
   private readonly translated = new Map<string, TranslatedSql & { name: string }>()
   private depth = 0
   /** BEGIN is sent with the transaction's first statement, saving a round trip (and both, for a transaction that ran none). */
@@ -58,8 +58,26 @@ export class PostgresDb implements Db {
   private closed = false
   private readonly closeHooks: Array<() => void> = []
 
-  constructor(readonly url: string, applicationName = 'gatehouse') {
+  constructor(
+    readonly url: string,
+    private readonly applicationName = 'gatehouse',
+  ) {
     this.id = worker<number>({ kind: 'connect', url, applicationName })
+  }
+
+  /**
+   * Sends one operation; a connection found lost fails that operation (its outcome is unknown, so it is
+   * never retried here) and the next one connects again, so a restarted server costs the statements in
+   * flight, not the instance.
+   */
+  private send<T>(op: WorkerOp & { id: number }): T {
+    if (this.id < 0) this.id = worker<number>({ kind: 'connect', url: this.url, applicationName: this.applicationName })
+    try {
+      return worker<T>(op.id === this.id ? op : { ...op, id: this.id })
+    } catch (e) {
+      if ((e as PostgresError).code === 'CONNECTION_LOST') this.id = -1
+      throw e
+    }
   }
 
   get inTransaction(): boolean {
@@ -77,7 +95,7 @@ export class PostgresDb implements Db {
 
   exec(sql: string): this {
     this.flushBegin()
-    worker({ kind: 'exec', id: this.id, sql })
+    this.send({ kind: 'exec', id: this.id, sql })
     return this
   }
 
@@ -85,7 +103,7 @@ export class PostgresDb implements Db {
   query(t: TranslatedSql & { name: string }, args: unknown[], rowMode?: 'array'): { rows: unknown[]; changes: number } {
     const before = this.beginPending ? 'BEGIN' : undefined
     this.beginPending = false
-    const out = worker<{ rows: unknown[]; changes: number }>({ kind: 'query', id: this.id, sql: t.text, name: t.name, params: bindValues(t, args), before, rowMode })
+    const out = this.send<{ rows: unknown[]; changes: number }>({ kind: 'query', id: this.id, sql: t.text, name: t.name, params: bindValues(t, args), before, rowMode })
     if (rowMode !== 'array') out.rows.forEach(asBuffers)
     else out.rows = out.rows.map((r) => asBuffers([(r as unknown[])[0]])[0])
     return out
@@ -94,7 +112,7 @@ export class PostgresDb implements Db {
   private flushBegin(): void {
     if (!this.beginPending) return
     this.beginPending = false
-    worker({ kind: 'exec', id: this.id, sql: 'BEGIN' })
+    this.send({ kind: 'exec', id: this.id, sql: 'BEGIN' })
   }
 
   pragma(source: string): never {
@@ -142,6 +160,7 @@ export class PostgresDb implements Db {
     if (this.closed) return
     this.closed = true
     this.closeHooks.splice(0).forEach((hook) => hook())
+    if (this.id < 0) return
     worker({ kind: 'close', id: this.id })
   }
 }

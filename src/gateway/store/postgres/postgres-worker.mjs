@@ -25,17 +25,19 @@ const failure = (e) => ({
 async function connect(url, applicationName) {
   const client = new pg.Client({ connectionString: url, types, application_name: applicationName, connectionTimeoutMillis: 10_000 })
   const id = nextId++
-  // A connection lost while idle surfaces on its next query; this keeps the worker alive meanwhile.
-  client.on('error', () => {})
+  // A lost connection (server restart, network) is reported on its next use, and this keeps the worker alive meanwhile.
+  const lost = () => (client.lost = true)
+  client.on('error', lost)
+  client.on('end', lost)
   await client.connect()
   clients.set(id, client)
   return id
 }
 
 runAsWorker(async (op) => {
+  const client = clients.get(op.id)
   try {
     if (op.kind === 'connect') return { result: await connect(op.url, op.applicationName) }
-    const client = clients.get(op.id)
     if (!client) return { error: { message: 'The PostgreSQL connection is closed.', code: 'CONNECTION_CLOSED' } }
     if (op.kind === 'close') {
       clients.delete(op.id)
@@ -50,6 +52,11 @@ runAsWorker(async (op) => {
     const res = await client.query({ name: op.name, text: op.sql, values: op.params.map(fromMain), rowMode: op.rowMode })
     return { result: { rows: res.rows, changes: res.rowCount ?? 0 } }
   } catch (e) {
+    if (client?.lost) {
+      clients.delete(op.id)
+      client.end().catch(() => {})
+      return { error: { message: `The connection to PostgreSQL was lost (${e?.message ?? e}).`, code: 'CONNECTION_LOST' } }
+    }
     return failure(e)
   }
 })
