@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createSyncFn } from 'synckit'
 import type { AnyFn, Db, DbStatement, Transaction } from '../db'
@@ -14,10 +15,16 @@ type WorkerAnswer<T> = { result: T } | { error: { message: string; code?: string
 let callWorker: ((op: WorkerOp) => WorkerAnswer<unknown>) | undefined
 const worker = <T>(op: WorkerOp): T => {
   // One worker per process holds every connection (synckit keeps one worker per file).
-  callWorker ??= createSyncFn(fileURLToPath(new URL('./postgres-worker.mjs', import.meta.url))) as (op: WorkerOp) => WorkerAnswer<unknown>
+  callWorker ??= createSyncFn(workerPath()) as (op: WorkerOp) => WorkerAnswer<unknown>
   const answer = callWorker(op) as WorkerAnswer<T>
   if ('error' in answer) throw new PostgresError(answer.error)
   return answer.result
+}
+
+/** The worker beside this module: `.mjs` in the sources, `.js` in the desktop bundle (electron.vite.config.ts). */
+function workerPath(): string {
+  const source = fileURLToPath(new URL('./postgres-worker.mjs', import.meta.url))
+  return existsSync(source) ? source : fileURLToPath(new URL('./postgres-worker.js', import.meta.url))
 }
 
 /** A failed statement: `code` is PostgreSQL's SQLSTATE (e.g. `23505` for a unique violation). */
