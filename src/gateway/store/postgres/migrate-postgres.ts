@@ -10,7 +10,8 @@ const MIGRATION_LOCK = 0x6761_7465
  * advisory lock: an instance that starts while another migrates waits, then finds nothing left to do.
  */
 export function migratePostgres(db: PostgresDb, migrations: readonly Migration[]): void {
-  db.exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`)
+  // Another instance may hold the lock for as long as its migrations take: wait, and let them run.
+  db.execUnlimited(`SET lock_timeout = 0; SET statement_timeout = 0; SELECT pg_advisory_lock(${MIGRATION_LOCK})`)
   try {
     db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)')
     const current = db.prepare('SELECT COALESCE(MAX(version), 0) FROM schema_migrations').pluck().get() as number
@@ -18,12 +19,12 @@ export function migratePostgres(db: PostgresDb, migrations: readonly Migration[]
     for (const m of migrations) {
       if (m.version <= current) continue
       db.transaction(() => {
-        db.exec(postgresDdl(m.postgres ?? m.sql))
+        db.execUnlimited(postgresDdl(m.postgres ?? m.sql))
         record.run(m.version, m.name, Date.now())
       })()
     }
   } finally {
-    db.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`)
+    db.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK}); RESET lock_timeout; RESET statement_timeout`)
   }
 }
 

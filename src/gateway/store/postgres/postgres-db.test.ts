@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import getPort from 'get-port'
+import pg from 'pg'
 import { adminQuery, databaseUrl, freshPostgresDatabase, testPostgres } from '../../../../test/support/postgres'
 import { storageFault } from '../../kernel/storage-fault'
 import { openStore } from '../store'
@@ -11,10 +12,11 @@ const cluster = testPostgres()
 
 describe.skipIf('skip' in cluster)(`PostgresDb: better-sqlite3's synchronous API over PostgreSQL${'skip' in cluster ? ` (${cluster.skip})` : ''}`, () => {
   let db: PostgresDb
+  let url: string
   let drop: () => Promise<void>
   beforeAll(async () => {
     const fresh = await freshPostgresDatabase((cluster as { url: string }).url)
-    drop = fresh.drop
+    ;({ url, drop } = fresh)
     db = new PostgresDb(fresh.url)
     db.exec('CREATE TABLE t (id TEXT PRIMARY KEY, n BIGINT, b BYTEA, r DOUBLE PRECISION)')
   })
@@ -69,6 +71,24 @@ describe.skipIf('skip' in cluster)(`PostgresDb: better-sqlite3's synchronous API
     expect(storageFault(lost)).toBe('locked')
     expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBeGreaterThan(0)
     expect(db.prepare('SELECT pg_backend_pid()').pluck().get()).not.toBe(pid)
+  })
+
+  it('never waits long for a row another instance holds: the write fails as a passing storage fault (503) instead', async () => {
+    db.prepare("INSERT INTO t (id) VALUES ('locked') ON CONFLICT (id) DO NOTHING").run()
+    const other = new pg.Client({ connectionString: url })
+    await other.connect()
+    await other.query("BEGIN; UPDATE t SET n = 1 WHERE id = 'locked'")
+    let refused: unknown
+    try {
+      db.prepare("UPDATE t SET n = 2 WHERE id = 'locked'").run()
+    } catch (e) {
+      refused = e
+    }
+    await other.query('ROLLBACK')
+    await other.end()
+    expect(refused).toMatchObject({ code: '55P03' })
+    expect(storageFault(refused)).toBe('locked')
+    expect(db.prepare("UPDATE t SET n = 2 WHERE id = 'locked'").run().changes).toBe(1)
   })
 
   it('refuses a URL it cannot reach with the host and what to check, never the password', async () => {

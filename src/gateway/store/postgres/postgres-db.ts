@@ -7,7 +7,7 @@ import { bindValues, translateParams, type TranslatedSql } from './sql-params'
 type WorkerOp =
   | { kind: 'connect'; url: string; applicationName: string }
   | { kind: 'close'; id: number }
-  | { kind: 'exec'; id: number; sql: string }
+  | { kind: 'exec'; id: number; sql: string; unlimited?: boolean }
   | { kind: 'query'; id: number; sql: string; name: string; params: unknown[]; before?: string; rowMode?: 'array' }
 
 type WorkerAnswer<T> = { result: T } | { error: { message: string; code?: string; detail?: string; constraint?: string; table?: string } }
@@ -104,6 +104,12 @@ export class PostgresDb implements Db {
     this.flushBegin()
     this.send({ kind: 'exec', id: this.id, sql })
     return this
+  }
+
+  /** For start-up only (migrations, their lock): no client-side time limit. */
+  execUnlimited(sql: string): void {
+    this.flushBegin()
+    this.send({ kind: 'exec', id: this.id, sql, unlimited: true })
   }
 
   /** Runs one translated statement: its rows and how many it changed. */
