@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from './database'
+import { dialectOf } from './db'
 import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
@@ -39,6 +40,8 @@ export function createStore(db: Db) {
   const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
+    /** Which engine holds the state: `sqlite` (the data dir's file) or `postgres` (shared by instances). */
+    engine: dialectOf(db),
     providers: cascading(createProvidersRepo(db), () => models.clearCache()),
     models,
     teams: cascading(createTeamsRepo(db), clearCredentials),

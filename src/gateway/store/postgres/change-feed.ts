@@ -26,7 +26,12 @@ export function postgresChangeWatch(db: PostgresDb, now: () => number): ChangeWa
   let seen = sequence.get()
   let lookAgain = false
   let nextCheck = now() + CHANGE_CHECK_MS
-  const listener = listen(db.url, (table) => changed.add(table), () => (everything = true))
+  // This instance's own writes cleared its caches as they were made, as on SQLite.
+  const listener = listen(
+    db.url,
+    (table, pid) => void (db.isOwnServerProcess(pid) || changed.add(table)),
+    () => (everything = true),
+  )
   db.onClose(() => listener.stop())
   return {
     register: (clear, table) => void clears.push({ clear, table }),
@@ -48,7 +53,7 @@ export function postgresChangeWatch(db: PostgresDb, now: () => number): ChangeWa
 }
 
 /** LISTENs on its own connection, reconnecting when it drops; `onGap` runs whenever notifications may have been missed. */
-function listen(url: string, onChange: (table: string) => void, onGap: () => void): { stop(): void } {
+function listen(url: string, onChange: (table: string, pid: number) => void, onGap: () => void): { stop(): void } {
   let stopped = false
   let client: pg.Client | undefined
   let timer: NodeJS.Timeout | undefined
@@ -64,7 +69,7 @@ function listen(url: string, onChange: (table: string) => void, onGap: () => voi
   async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString: url, application_name: 'gatehouse-changes' })
     client = c
-    c.on('notification', (n) => onChange(n.payload ?? ''))
+    c.on('notification', (n) => onChange(n.payload ?? '', n.processId))
     c.on('error', () => {})
     c.on('end', () => {
       if (client === c) retry()

@@ -58,6 +58,8 @@ function asBuffers<T>(row: T): T {
 export class PostgresDb implements Db {
   readonly dialect = 'postgres' as const
   private id: number
+  /** The server process of this connection: notifications it caused are this instance's own writes. */
+  private pid = 0
   private readonly translated = new Map<string, TranslatedSql & { name: string }>()
   private depth = 0
   /** BEGIN is sent with the transaction's first statement, saving a round trip (and both, for a transaction that ran none). */
@@ -69,7 +71,18 @@ export class PostgresDb implements Db {
     readonly url: string,
     private readonly applicationName = 'gatehouse',
   ) {
-    this.id = worker<number>({ kind: 'connect', url, applicationName })
+    this.id = this.connect()
+  }
+
+  private connect(): number {
+    const { id, pid } = worker<{ id: number; pid: number }>({ kind: 'connect', url: this.url, applicationName: this.applicationName })
+    this.pid = pid
+    return id
+  }
+
+  /** Whether a notification came from this connection's own write (which cleared its caches itself). */
+  isOwnServerProcess(pid: number): boolean {
+    return pid === this.pid
   }
 
   /**
@@ -78,7 +91,7 @@ export class PostgresDb implements Db {
    * flight, not the instance.
    */
   private send<T>(op: WorkerOp & { id: number }): T {
-    if (this.id < 0) this.id = worker<number>({ kind: 'connect', url: this.url, applicationName: this.applicationName })
+    if (this.id < 0) this.id = this.connect()
     try {
       return worker<T>(op.id === this.id ? op : { ...op, id: this.id })
     } catch (e) {

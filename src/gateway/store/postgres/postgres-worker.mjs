@@ -40,7 +40,7 @@ async function connect(url, applicationName) {
   client.on('end', lost)
   await client.connect()
   clients.set(id, client)
-  return id
+  return { id, pid: client.processID }
 }
 
 runAsWorker(async (op) => {
