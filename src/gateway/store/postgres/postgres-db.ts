@@ -8,7 +8,7 @@ type WorkerOp =
   | { kind: 'connect'; url: string; applicationName: string }
   | { kind: 'close'; id: number }
   | { kind: 'exec'; id: number; sql: string; unlimited?: boolean }
-  | { kind: 'query'; id: number; sql: string; name: string; params: unknown[]; before?: string; rowMode?: 'array' }
+  | { kind: 'query'; id: number; sql: string; name: string | undefined; params: unknown[]; before?: string; rowMode?: 'array' }
 
 type WorkerAnswer<T> = { result: T } | { error: { message: string; code?: string; detail?: string; constraint?: string; table?: string } }
 
@@ -39,6 +39,8 @@ export class PostgresError extends Error {
   }
 }
 
+const MAX_NAMED_STATEMENTS = 1000
+
 /** The row values that crossed the thread boundary: `bytea` arrives as a Uint8Array, repositories read Buffers. */
 function asBuffers<T>(row: T): T {
   if (row && typeof row === 'object') {
@@ -60,7 +62,7 @@ export class PostgresDb implements Db {
   private id: number
   /** The server process of this connection: notifications it caused are this instance's own writes. */
   private pid = 0
-  private readonly translated = new Map<string, TranslatedSql & { name: string }>()
+  private readonly translated = new Map<string, TranslatedSql & { name: string | undefined }>()
   private depth = 0
   /** BEGIN is sent with the transaction's first statement, saving a round trip (and both, for a transaction that ran none). */
   private beginPending = false
@@ -107,7 +109,9 @@ export class PostgresDb implements Db {
   prepare(sql: string): DbStatement {
     let t = this.translated.get(sql)
     if (!t) {
-      t = { ...translateParams(sql), name: `gh${this.translated.size + 1}` }
+      // Named statements are parsed once per connection; past a bound (lists built per call, such as IN
+      // lists of many lengths) statements run unnamed rather than pile up on the server.
+      t = { ...translateParams(sql), name: this.translated.size < MAX_NAMED_STATEMENTS ? `gh${this.translated.size + 1}` : undefined }
       this.translated.set(sql, t)
     }
     return new PostgresStatement(this, t)
@@ -126,7 +130,7 @@ export class PostgresDb implements Db {
   }
 
   /** Runs one translated statement: its rows and how many it changed. */
-  query(t: TranslatedSql & { name: string }, args: unknown[], rowMode?: 'array'): { rows: unknown[]; changes: number } {
+  query(t: TranslatedSql & { name: string | undefined }, args: unknown[], rowMode?: 'array'): { rows: unknown[]; changes: number } {
     const before = this.beginPending ? 'BEGIN' : undefined
     this.beginPending = false
     const out = this.send<{ rows: unknown[]; changes: number }>({ kind: 'query', id: this.id, sql: t.text, name: t.name, params: bindValues(t, args), before, rowMode })
@@ -195,7 +199,7 @@ class PostgresStatement implements DbStatement {
   private plucked = false
   constructor(
     private readonly db: PostgresDb,
-    private readonly sql: TranslatedSql & { name: string },
+    private readonly sql: TranslatedSql & { name: string | undefined },
   ) {}
 
   pluck(toggle = true): this {
