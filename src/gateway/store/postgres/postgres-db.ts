@@ -157,6 +157,8 @@ export class PostgresDb implements Db {
       this.depth++
       try {
         const result = fn(...args) as ReturnType<F>
+        // As better-sqlite3: the transaction must end before anything else runs on the event loop.
+        if (typeof (result as { then?: unknown } | null)?.then === 'function') throw new TypeError('Transaction function cannot return a promise')
         this.depth--
         if (level > 0) this.exec(`RELEASE SAVEPOINT s${level}`)
         else if (this.beginPending) this.beginPending = false
