@@ -22,7 +22,7 @@ const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
 export async function relayResponsesStream(o: { chat: ChatService; responses: ResponsesService; prep: PreparedResponse; opened: Served<ChatStream>; sink: ResponsesEventSink }): Promise<void> {
   const { chat, responses, prep, opened, sink } = o
   const { signal } = prep.chat.run.ctx
-  const t = new ResponsesStreamTranslator(responses.shell(prep, opened), responses.newId)
+  const t = new ResponsesStreamTranslator(responses.shell(prep, opened), prep.newItemId)
   const send = async (events: ResponsesEvent[]) => {
     for (const e of events) await sink.send(e)
   }
