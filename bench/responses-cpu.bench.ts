@@ -50,9 +50,14 @@ async function load(endpoint: Endpoint, mode: Mode, total: number): Promise<void
   await Promise.all(Array.from({ length: CONCURRENCY }, client))
 }
 
+/** The monotonic windows (µs) of the measured slices, per mode and endpoint: what a profile is cut to. */
+const windows = { plain: { chat: [] as string[], responses: [] as string[] }, stream: { chat: [] as string[], responses: [] as string[] } }
+
 async function measure(endpoint: Endpoint, mode: Mode, total: number): Promise<number> {
   const before = await cpuUsageOf(gatehouse.child)
+  const from = process.hrtime.bigint() / 1000n
   await load(endpoint, mode, total)
+  windows[mode][endpoint].push(`--window ${from}:${process.hrtime.bigint() / 1000n}`)
   return (await cpuUsageOf(gatehouse.child)) - before
 }
 
@@ -88,4 +93,9 @@ gatehouse.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
 await exited
 rmSync(gatehouse.dir, { recursive: true, force: true })
-if (profileDir) console.log(`profile of Gatehouse in ${profileDir}: node bench/support/top-functions.mjs ${profileDir}/<file>.cpuprofile --top 40`)
+if (profileDir) {
+  console.log(`profile of Gatehouse in ${profileDir}; measured windows only, per mode and endpoint:`)
+  for (const mode of ['plain', 'stream'] as const) {
+    for (const endpoint of ['chat', 'responses'] as const) console.log(`  ${mode} ${endpoint}: node bench/support/top-functions.mjs ${profileDir}/<file>.cpuprofile --top 40 ${windows[mode][endpoint].join(' ')}`)
+  }
+}

@@ -47,7 +47,7 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
     const turns: InputItem[][] = []
     let next: string | null = id
     for (let i = 0; next && i < MAX_CHAIN; i++) {
-      const row = store.responses.get(next, teamId, nowSeconds())
+      const row = stored(next, teamId)
       if (!row) {
         if (i === 0) throw badRequest(`Previous response with id '${id}' not found (it may have expired or been deleted, or been made with store: false).`, 'previous_response_id', 'previous_response_not_found')
         break
@@ -59,7 +59,8 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
   }
 
   // Kept responses are written together after the turn of the event loop they finish in (group
-  // commit: one transaction for many, as the ledger writes usage rows); every read flushes first.
+  // commit: one transaction for many, as the ledger writes usage rows); every read of them flushes
+  // first, and only a read: a request that names no stored response leaves the batch to grow.
   let pending: StoredResponse[] = []
   // A full disk or a locked database costs the stored copies (logged), never the answers already sent,
   // and never the process: this runs from a timer.
@@ -82,10 +83,16 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
     pending.push({ id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, response, inputItems: prep.items })
   }
 
+  /** A live kept response of the team, the ones still waiting to be written included. */
+  function stored(id: string, teamId: string) {
+    flush()
+    return store.responses.get(id, teamId, nowSeconds())
+  }
+
   /** An item of one of the team's live kept responses, found through the response its id names. */
   function storedItem(teamId: string, itemId: string): InputItem | undefined {
     const owner = responseIdOfItem(itemId)
-    const row = owner === undefined ? undefined : store.responses.get(owner, teamId, nowSeconds())
+    const row = owner === undefined ? undefined : stored(owner, teamId)
     if (!row) return undefined
     return [...(row.inputItems as StoredItem[]), ...(row.response as ResponseObject).output].find((item) => item.id === itemId) as InputItem | undefined
   }
@@ -98,7 +105,6 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
 
     async prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined): Promise<PreparedResponse> {
       const req = parseResponsesRequest(body)
-      flush()
       const teamId = ctx.principal.team.id
       const key = newResponseKey(clock.now(), ids.token)
       const newItemId = itemIdsOf(key) as PreparedResponse['newItemId']
@@ -134,15 +140,13 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
     },
 
     get(teamId: string, id: string): ResponseObject {
-      flush()
-      const row = store.responses.get(id, teamId, nowSeconds())
+      const row = stored(id, teamId)
       if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
       return row.response as ResponseObject
     },
 
     inputItems(teamId: string, id: string, q: { after?: string; before?: string; limit: number; order: 'asc' | 'desc' }) {
-      flush()
-      const row = store.responses.get(id, teamId, nowSeconds())
+      const row = stored(id, teamId)
       if (!row) throw notFound(`No response found with id '${id}'.`, 'not_found', 'response_id')
       const all = (row.inputItems as StoredItem[]).map(listedItem)
       if (q.order === 'desc') all.reverse()
