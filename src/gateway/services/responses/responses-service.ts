@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../../shared/chat/types'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
-import type { StoredResponse } from '../../store/repos/responses-repo'
+import type { NewStoredResponse } from '../../store/repos/responses-repo'
 import type { Store } from '../../store/store'
 import type { ChatService, PreparedChat } from '../chat/chat-service'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
@@ -61,7 +61,7 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
   // Kept responses are written together after the turn of the event loop they finish in (group
   // commit: one transaction for many, as the ledger writes usage rows); every read of them flushes
   // first, and only a read: a request that names no stored response leaves the batch to grow.
-  let pending: StoredResponse[] = []
+  let pending: NewStoredResponse[] = []
   // A full disk or a locked database costs the stored copies (logged), never the answers already sent,
   // and never the process: this runs from a timer.
   function flush(): void {
@@ -76,11 +76,12 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
     }
   }
 
-  function keep(prep: PreparedResponse, response: ResponseObject): void {
+  /** Keeps a finished response (when `store` is on), given as the JSON the client was sent. */
+  function keep(prep: PreparedResponse, response: ResponseObject, responseJson: string): void {
     if (!prep.store) return
     const ctx = prep.chat.run.ctx
     if (!pending.length) setImmediate(flush)
-    pending.push({ id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, response, inputItems: prep.items })
+    pending.push({ id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, responseJson, inputItems: prep.items })
   }
 
   /** A live kept response of the team, the ones still waiting to be written included. */
@@ -132,11 +133,13 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
       return responseShell(prep.req, { id: prep.id, createdAt: Math.floor(prep.chat.run.ctx.startedAt / 1000), model: served.target.model.name, store: prep.store })
     },
 
-    async complete(prep: PreparedResponse): Promise<{ response: ResponseObject } & ServedBy> {
+    /** The finished response as JSON: the reply's body and the kept copy, serialized once. */
+    async complete(prep: PreparedResponse): Promise<{ json: string } & ServedBy> {
       const { completion, ...served } = await chat.complete(prep.chat).catch((err: unknown) => Promise.reject(inResponsesTerms(err)))
       const response = responseFromCompletion(this.shell(prep, served), completion, prep.newItemId, completion.usage.svc_credits_cost)
-      keep(prep, response)
-      return { response, ...served }
+      const json = JSON.stringify(response)
+      keep(prep, response, json)
+      return { json, ...served }
     },
 
     get(teamId: string, id: string): ResponseObject {

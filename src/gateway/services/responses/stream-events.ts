@@ -4,6 +4,16 @@ import type { OutputFunctionCall, OutputItem, OutputMessage, OutputText, Respons
 
 export type ResponsesEvent = { type: string; sequence_number: number } & Record<string, unknown>
 
+/**
+ * An event as SSE data. One that carries the response object takes that object's JSON as made once
+ * (`responseJson`: the snapshots of `created` and `in_progress` are equal; the final one is also what
+ * is kept), rather than serializing it again: the same bytes `JSON.stringify(event)` makes.
+ */
+export function eventData(event: ResponsesEvent, responseJson?: string): string {
+  if (responseJson === undefined || !('response' in event)) return JSON.stringify(event)
+  return `{"type":${JSON.stringify(event.type)},"sequence_number":${event.sequence_number},"response":${responseJson}}`
+}
+
 interface OpenText {
   item: OutputMessage
   index: number

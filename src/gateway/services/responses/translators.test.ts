@@ -8,7 +8,7 @@ import { resolveItems } from './input-items'
 import { inputToMessages } from './input-to-messages'
 import { responsesParam } from './pivot-params'
 import { parseResponsesRequest } from './request-schema'
-import { ResponsesStreamTranslator } from './stream-events'
+import { eventData, ResponsesStreamTranslator } from './stream-events'
 import { toPivot } from './to-pivot'
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')) as T
@@ -93,5 +93,14 @@ describe('the stream translator', () => {
       { id: 'fc_2', type: 'function_call', status: 'completed', call_id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
     ])
     expect(t.deltas).toBe(4)
+  })
+
+  it('writes an event that carries the response with the response JSON made once, byte for byte as the whole event would serialize', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm', instructions: 'Be "brief".' }, { id: 'resp_1', createdAt: 1, model: 'm', store: true }), counter())
+    const started = t.start()
+    t.chunk(fixture<ChatCompletionChunk[]>('text-then-call.chunks.json')[0]!)
+    const { events, response } = t.end(normalizeUsage({ prompt_tokens: 5, completion_tokens: 4 }))
+    for (const e of started) expect(eventData(e, JSON.stringify(started[0]!.response))).toBe(JSON.stringify(e))
+    for (const e of events) expect(eventData(e, JSON.stringify(response))).toBe(JSON.stringify(e))
   })
 })

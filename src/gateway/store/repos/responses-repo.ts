@@ -13,6 +13,9 @@ export interface StoredResponse {
   inputItems: unknown[]
 }
 
+/** A response to keep, its object already JSON: the bytes the client was sent, serialized once. */
+export type NewStoredResponse = Omit<StoredResponse, 'response'> & { responseJson: string }
+
 interface Raw {
   id: string
   team_id: string
@@ -42,13 +45,13 @@ export function createResponsesRepo(db: Db) {
   const getStmt = db.prepare('SELECT * FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const deleteStmt = db.prepare('DELETE FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const sweepStmt = db.prepare('DELETE FROM responses WHERE id IN (SELECT id FROM responses WHERE expires_at <= @now LIMIT @limit)')
-  const insertAll = db.transaction((rows: readonly StoredResponse[]) => {
-    for (const row of rows) insertStmt.run({ ...row, response: JSON.stringify(row.response), inputItems: JSON.stringify(row.inputItems) })
+  const insertAll = db.transaction((rows: readonly NewStoredResponse[]) => {
+    for (const r of rows) insertStmt.run({ id: r.id, teamId: r.teamId, previousResponseId: r.previousResponseId, createdAt: r.createdAt, expiresAt: r.expiresAt, response: r.responseJson, inputItems: JSON.stringify(r.inputItems) })
   })
 
   return {
     /** Keeps responses with their input items, in one transaction. */
-    insert(rows: readonly StoredResponse[]): void {
+    insert(rows: readonly NewStoredResponse[]): void {
       insertAll(rows)
     },
     /** A live response of the team: unknown, deleted, expired and other teams' ids all read as undefined. */
