@@ -26,7 +26,7 @@ const AIM = 1.2
 
 const upstream = await startProcess(process.execPath, [...reportCpuUsage, `${import.meta.dirname}/support/fake-chat-upstream.mjs`], /listening (\d+)/, { ipc: true })
 const profileDir = process.env.BENCH_CPU_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'gh-responses-profile-')) : undefined
-const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+const profileFlags = profileDir ? ['--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${profileDir}`] : []
 const gatehouse = await startBenchGateway(`http://127.0.0.1:${upstream.match[1]}`, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage], ipc: true })
 const pool = new Pool(gatehouse.url, { connections: CONCURRENCY })
 
