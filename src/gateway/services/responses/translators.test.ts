@@ -144,4 +144,17 @@ describe('the stream translator', () => {
     for (const e of started) expect(eventData(e, JSON.stringify(started[0]!.response))).toBe(JSON.stringify(e))
     for (const e of events) expect(eventData(e, JSON.stringify(response))).toBe(JSON.stringify(e))
   })
+
+  it('writes the per-token delta events (text, arguments, reasoning) field by field, byte for byte as JSON.stringify would', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm' }, { id: 'resp_1', createdAt: 1, model: 'm', store: false }), counter())
+    const chunk = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], usage: null })
+    const events = [
+      ...t.chunk(chunk({ reasoning_content: 'Quote "this"\n' })),
+      ...t.chunk(chunk({ content: 'Ünïcode \u2028 and \\ slashes' })),
+      ...t.chunk(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":"\\"}' } }] })),
+    ]
+    const deltas = events.filter((e) => e.type.endsWith('.delta'))
+    expect(deltas.map((e) => e.type)).toEqual(['response.reasoning_summary_text.delta', 'response.output_text.delta', 'response.function_call_arguments.delta'])
+    for (const e of events) expect(eventData(e)).toBe(JSON.stringify(e))
+  })
 })
