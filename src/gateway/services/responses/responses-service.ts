@@ -88,7 +88,7 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
     if (!prep.store) return
     const ctx = prep.chat.run.ctx
     if (!pending.length) setTimeout(flush, COMMIT_AFTER_MS).unref()
-    pending.push({ id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, responseJson, inputItems: prep.items })
+    pending.push({ id: response.id, teamId: ctx.principal.team.id, previousResponseId: prep.req.previous_response_id ?? null, createdAt: response.created_at, expiresAt: response.created_at + deps.retentionSeconds, responseJson, inputItemsJson: JSON.stringify(prep.items) })
   }
 
   /** A live kept response of the team, the ones still waiting to be written included. */

@@ -13,8 +13,12 @@ export interface StoredResponse {
   inputItems: unknown[]
 }
 
-/** A response to keep, its object already JSON: the bytes the client was sent, serialized once. */
-export type NewStoredResponse = Omit<StoredResponse, 'response'> & { responseJson: string }
+/**
+ * A response to keep, as JSON already: the response (the bytes the client was sent, serialized once)
+ * and its input items. Only strings wait for the group commit, not the objects they came from, which
+ * can then be collected young.
+ */
+export type NewStoredResponse = Omit<StoredResponse, 'response' | 'inputItems'> & { responseJson: string; inputItemsJson: string }
 
 interface Raw {
   id: string
@@ -46,7 +50,7 @@ export function createResponsesRepo(db: Db) {
   const deleteStmt = db.prepare('DELETE FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const sweepStmt = db.prepare('DELETE FROM responses WHERE id IN (SELECT id FROM responses WHERE expires_at <= @now LIMIT @limit)')
   const insertAll = db.transaction((rows: readonly NewStoredResponse[]) => {
-    for (const r of rows) insertStmt.run({ id: r.id, teamId: r.teamId, previousResponseId: r.previousResponseId, createdAt: r.createdAt, expiresAt: r.expiresAt, response: r.responseJson, inputItems: JSON.stringify(r.inputItems) })
+    for (const r of rows) insertStmt.run({ id: r.id, teamId: r.teamId, previousResponseId: r.previousResponseId, createdAt: r.createdAt, expiresAt: r.expiresAt, response: r.responseJson, inputItems: r.inputItemsJson })
   })
 
   return {
