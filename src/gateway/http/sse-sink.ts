@@ -28,8 +28,17 @@ export function responseSseSink(res: ServerResponse): { send(data: string): Prom
   return { send: (data) => write(`data: ${data}\n\n`) }
 }
 
-/** Typed SSE, an `event:` line naming each event's `type` before its data (the Responses API), corked alike. */
-export function typedSseSink(res: ServerResponse): { send(event: { type: string }): Promise<void> } {
+/**
+ * Typed SSE, an `event:` line naming each event's `type` before its data (the Responses API), corked
+ * alike. Events given together (those one upstream chunk makes) go in one write.
+ */
+export function typedSseSink(res: ServerResponse): { send(events: ReadonlyArray<{ type: string; data: string }>): Promise<void> } {
   const write = corkedWriter(res)
-  return { send: (event) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`) }
+  return {
+    send: (events) => {
+      let text = ''
+      for (const e of events) text += `event: ${e.type}\ndata: ${e.data}\n\n`
+      return write(text)
+    },
+  }
 }

@@ -42,6 +42,11 @@ export interface ChatCompletionMessage {
   function_call?: FunctionCall
   audio?: ResponseAudio | null
   annotations?: UrlCitation[]
+  /**
+   * What the model reasoned before answering (Anthropic thinking, an upstream's `reasoning_content` or
+   * `reasoning`), under the name DeepSeek, vLLM and LiteLLM give it; absent when there was none.
+   */
+  reasoning_content?: string
 }
 
 export interface McpCallProgress {
@@ -110,6 +115,12 @@ export interface ChatCompletionChunkDelta {
   annotations?: UrlCitation[]
   /** The gateway running one of the request's `mcp` tools for the model: sent when a call starts and when it ends. */
   svc_mcp_call?: McpCallProgress
+  /**
+   * Reasoning as it is made (Anthropic thinking). An OpenAI-compatible upstream's chunks pass as it sent
+   * them: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter, newer vLLM).
+   */
+  reasoning_content?: string
+  reasoning?: string
 }
 
 export interface ChatCompletionChunkChoice {

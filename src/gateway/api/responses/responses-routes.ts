@@ -63,8 +63,8 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
     }
     const prep = await responses.prepare(ctx, body, req.query.fallbacks)
     if (!prep.req.stream) {
-      const { response, ...served } = await responses.complete(prep)
-      return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(response)
+      const { json, ...served } = await responses.complete(prep)
+      return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).type('application/json; charset=utf-8').send(json)
     }
     const opened = await responses.openStream(prep)
     openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))

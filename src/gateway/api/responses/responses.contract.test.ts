@@ -146,15 +146,18 @@ describe('POST /v1/responses through an OpenAI-compatible upstream (chat pivot)'
     await expect(h.client.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 })
   })
 
-  it('resolves item_reference to a stored output item', async () => {
+  it('resolves item_reference to a stored output or input item of the team', async () => {
     const first = await h.client.responses.create({ model: 'gpt-echo', input: 'remember this' })
-    await h.client.responses.create({ model: 'gpt-echo', input: [{ role: 'user', content: 'first' }, { type: 'item_reference', id: first.output[0]!.id! }, { role: 'user', content: 'again' }] })
+    const [firstInput] = (await h.client.responses.inputItems.list(first.id)).data
+    await h.client.responses.create({ model: 'gpt-echo', input: [{ type: 'item_reference', id: firstInput!.id }, { type: 'item_reference', id: first.output[0]!.id! }, { role: 'user', content: 'again' }] })
     expect(h.openai.requests[1]!.json.messages).toEqual([
-      { role: 'user', content: 'first' },
+      { role: 'user', content: 'remember this' },
       { role: 'assistant', content: 'echo: remember this' },
       { role: 'user', content: 'again' },
     ])
     await expect(h.client.responses.create({ model: 'gpt-echo', input: [{ type: 'item_reference', id: 'msg_nope' }] })).rejects.toMatchObject({ status: 400, param: 'input[0].id' })
+    const beta = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: 'team-beta-key-0123456789abcdef', maxRetries: 0 })
+    await expect(beta.responses.create({ model: 'gpt-echo', input: [{ type: 'item_reference', id: first.output[0]!.id! }] })).rejects.toMatchObject({ status: 400, param: 'input[0].id' })
   })
 
   it('maps the settings the pivot has, and refuses unknown fields by name', async () => {
@@ -285,7 +288,7 @@ describe('client disconnect', () => {
 })
 
 describe('stored responses expire after responses.retention', () => {
-  it('answers 404 once expired, and the sweep removes the row and its items', async () => {
+  it('answers 404 once expired, and the sweep removes the row; its items can no longer be referred to', async () => {
     const short = await startChatHarness({ responses: { retention: '1h' } })
     try {
       const created = await short.client.responses.create({ model: 'gpt-echo', input: 'short-lived' })
@@ -295,9 +298,9 @@ describe('stored responses expire after responses.retention', () => {
       await expect(short.client.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 })
       await expect(short.client.responses.create({ model: 'gpt-echo', input: 'x', previous_response_id: created.id })).rejects.toMatchObject({ status: 400, param: 'previous_response_id' })
       const count = (table: string) => (short.gw.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
-      expect(count('response_items')).toBe(1) // its output item, which item_reference can name
       expect(short.gw.store.responses.sweepExpired(Math.floor(short.gw.clock.now() / 1000))).toBe(1)
-      expect([count('responses'), count('response_items')]).toEqual([0, 0])
+      expect(count('responses')).toBe(0)
+      await expect(short.client.responses.create({ model: 'gpt-echo', input: [{ type: 'item_reference', id: created.output[0]!.id! }] })).rejects.toMatchObject({ status: 400, param: 'input[0].id' })
     } finally {
       await short.close()
     }

@@ -54,10 +54,11 @@ describe('AnthropicStreamTranslator', () => {
     expect(translator.usage).toMatchObject({ prompt_tokens: 472, completion_tokens: 89 })
   })
 
-  it('drops thinking and takes the final counts of message_delta', () => {
+  it('streams thinking as reasoning_content, apart from the answer, and takes the final counts of message_delta', () => {
     const { chunks, translator } = run('stream-thinking.json')
     expect(contentOf(chunks)).toBe('27 multiplied by 453 is 12,231.')
-    expect(JSON.stringify(chunks)).not.toContain('10800')
+    expect(chunks.map((c) => c.choices[0]?.delta.reasoning_content ?? '').join('')).toBe('27 * 400 = 10800; 27 * 53 = 1431; total 12231.')
+    expect(JSON.stringify(chunks)).not.toContain('EqQBCgIYAhIM') // the signature stays with Anthropic
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length')
     expect(translator.usage).toMatchObject({ prompt_tokens: 48 + 512, completion_tokens: 312, prompt_tokens_details: { cached_tokens: 512 } })
   })

@@ -12,19 +12,22 @@ import { toFinishReason } from './to-finish-reason'
 
 type BlockState =
   | { kind: 'text' }
+  | { kind: 'thinking' }
   | { kind: 'tool'; toolIndex: number; sentArguments: boolean }
   | { kind: 'ignored' }
 
 /**
  * Turns parsed Anthropic stream events into chat-completion chunks, one message at a time:
  * the first chunk carries `role: "assistant"`, text deltas become `content`, each tool_use block
- * becomes a tool call (index, id and name first, then argument fragments), thinking is dropped,
+ * becomes a tool call (index, id and name first, then argument fragments), thinking becomes
+ * `reasoning_content` deltas (a later thinking block starts after a blank line),
  * and the last chunk carries `finish_reason`. Every chunk has `usage: null`; the accumulated
  * usage is on `usage` (and `usageChunk()`) once the stream is over.
  */
 export class AnthropicStreamTranslator {
   private readonly blocks = new Map<number, BlockState>()
   private toolCount = 0
+  private thinkingBlocks = 0
   private started = false
   private finished = false
   private reason: FinishReason | null = null
@@ -32,7 +35,7 @@ export class AnthropicStreamTranslator {
 
   constructor(private readonly identity: CompletionIdentity) {}
 
-  /** The chunks for one event: none (ping, thinking), one, or two (when a stream skips message_start). */
+  /** The chunks for one event: none (ping, signatures), one, or two (when a stream skips message_start). */
   push(event: AnthropicStreamEvent): ChatCompletionChunk[] {
     switch (event.type) {
       case 'message_start':
@@ -84,6 +87,11 @@ export class AnthropicStreamTranslator {
       this.blocks.set(index, { kind: 'text' })
       return block.text === '' ? [] : [this.chunk({ content: block.text })]
     }
+    if (block.type === 'thinking') {
+      this.blocks.set(index, { kind: 'thinking' })
+      const separator = this.thinkingBlocks++ > 0 ? '\n\n' : ''
+      return separator || block.thinking ? [this.chunk({ reasoning_content: separator + block.thinking })] : []
+    }
     if (block.type === 'tool_use') {
       const toolIndex = this.toolCount++
       this.blocks.set(index, { kind: 'tool', toolIndex, sentArguments: false })
@@ -103,6 +111,7 @@ export class AnthropicStreamTranslator {
   ): ChatCompletionChunk[] {
     const block = this.blocks.get(index)
     if (delta.type === 'text_delta' && block?.kind === 'text') return [this.chunk({ content: delta.text })]
+    if (delta.type === 'thinking_delta' && block?.kind === 'thinking' && delta.thinking !== '') return [this.chunk({ reasoning_content: delta.thinking })]
     if (delta.type === 'input_json_delta' && block?.kind === 'tool' && delta.partial_json !== '') {
       block.sentArguments = true
       return [this.chunk({ tool_calls: [{ index: block.toolIndex, function: { arguments: delta.partial_json } }] })]

@@ -50,9 +50,10 @@ describe('fromAnthropicResponse', () => {
     })
   })
 
-  it('drops thinking from the content but keeps its tokens in completion_tokens only', () => {
+  it('keeps thinking out of the content, as reasoning_content (redacted thinking dropped), its tokens in completion_tokens only', () => {
     const completion = translate('response-thinking.json')
     expect(completion.choices[0]?.message.content).toBe('27 multiplied by 453 is 12,231.')
+    expect(completion.choices[0]?.message.reasoning_content).toBe('27 * 453: 27 * 400 = 10800, 27 * 53 = 1431, total 12231.')
     expect(completion.usage).toMatchObject({ prompt_tokens: 48, completion_tokens: 312, total_tokens: 360 })
     expect(completion.usage.completion_tokens_details.reasoning_tokens).toBe(0)
     expect(completion.usage.prompt_tokens_details.cached_tokens).toBe(0)

@@ -15,13 +15,16 @@ export interface CompletionIdentity {
 
 /**
  * Anthropic message -> chat completion. Text blocks are joined into `content`, tool_use blocks
- * become `tool_calls`; thinking, redacted thinking and server-tool blocks are dropped.
+ * become `tool_calls`, thinking blocks `reasoning_content`; redacted thinking and server-tool blocks
+ * are dropped.
  */
 export function fromAnthropicResponse(msg: AnthropicMessage, identity: CompletionIdentity): ChatCompletion {
   const texts: string[] = []
   const toolCalls: ToolCall[] = []
+  const thinking: string[] = []
   for (const block of msg.content) {
     if (block.type === 'text') texts.push(block.text)
+    if (block.type === 'thinking' && block.thinking) thinking.push(block.thinking)
     if (block.type === 'tool_use') {
       toolCalls.push({
         id: block.id,
@@ -43,6 +46,7 @@ export function fromAnthropicResponse(msg: AnthropicMessage, identity: Completio
           content: texts.length > 0 ? texts.join('') : null,
           refusal: null,
           ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          ...(thinking.length > 0 ? { reasoning_content: thinking.join('\n\n') } : {}),
         },
         finish_reason: toFinishReason(msg.stop_reason),
         logprobs: { content: null, refusal: null },

@@ -51,12 +51,20 @@ export function reportedTier(requested: ServiceTier | undefined, upstream: unkno
 export const fingerprint = (providerId: string, upstreamModel: string) =>
   `fp_${createHash('sha256').update(`${providerId}/${upstreamModel}`).digest('hex').slice(0, 10)}`
 
-type RawChoice = Partial<ChatCompletionChoice> & { message?: Partial<ChatCompletionChoice['message']> }
+type RawMessage = Partial<ChatCompletionChoice['message']> & { reasoning?: unknown }
+type RawChoice = Omit<Partial<ChatCompletionChoice>, 'message'> & { message?: RawMessage }
+
+/** The reasoning an upstream put beside the answer, by either name it goes by. */
+function reasoningOf(m: { reasoning_content?: unknown; reasoning?: unknown }): string | undefined {
+  const r = m.reasoning_content ?? m.reasoning
+  return typeof r === 'string' && r !== '' ? r : undefined
+}
 
 /** An upstream's chat.completion brought to exactly the shape of spec 2.3. */
 export function normalizeCompletion(raw: Record<string, unknown>, opts: { modelName: string; requestedTier?: ServiceTier; fingerprint: string }): ChatCompletion {
   const choices = ((raw.choices ?? []) as RawChoice[]).map((c, i): ChatCompletionChoice => {
-    const m: Partial<ChatCompletionChoice['message']> = c.message ?? {}
+    const m: RawMessage = c.message ?? {}
+    const reasoning = reasoningOf(m)
     return {
       index: c.index ?? i,
       message: {
@@ -67,6 +75,7 @@ export function normalizeCompletion(raw: Record<string, unknown>, opts: { modelN
         ...(m.function_call ? { function_call: m.function_call } : {}),
         ...(m.audio ? { audio: m.audio } : {}),
         ...(m.annotations ? { annotations: m.annotations } : {}),
+        ...(reasoning !== undefined ? { reasoning_content: reasoning } : {}),
       },
       finish_reason: c.finish_reason ?? 'stop',
       logprobs: c.logprobs ?? { content: null, refusal: null },

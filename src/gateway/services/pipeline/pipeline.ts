@@ -109,6 +109,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     /** Whether a model can serve a modality: its kind, and its provider type's modalities. */
     serves,
 
+    /** Whether any provider could serve a modality (one a provider serves only when its settings say so, e.g. `responses: native`): when none can, a front need not resolve the model to find out. */
+    anyProviderServes: (modality: Modality) => store.providers.list().some((p) => registry.supports(p.type, modality, p.options)),
+
     /** `model` as the client wrote it (name, alias, UUID, agent) -> a model that can serve `modality`, enabled for the team. */
     resolve(ctx: RequestContext, label: string, modality: Modality): Resolved {
       const resolved = resolveModel(store, ctx.principal.team, label)

@@ -1,8 +1,8 @@
 import type { ChatCompletion, ChatCompletionMessage, FinishReason, Usage } from '../../../shared/chat/types'
-import type { OutputItem, ResponseObject, ResponsesRequest, ResponsesUsage } from './responses-types'
+import type { OutputItem, OutputMessage, ResponseObject, ResponsesRequest, ResponsesUsage } from './responses-types'
 
-/** Makes the id of an output item: `msg_…`, `fc_…`. */
-export type NewItemId = (prefix: 'msg' | 'fc') => string
+/** Makes the id of an output item: `rs_…`, `msg_…`, `fc_…`. */
+export type NewItemId = (prefix: 'rs' | 'msg' | 'fc') => string
 
 /** A response before its output: what the request asked for, echoed as OpenAI does, `in_progress`. */
 export function responseShell(req: ResponsesRequest, s: { id: string; createdAt: number; model: string; store: boolean }): ResponseObject {
@@ -55,9 +55,10 @@ export function endOf(finish: FinishReason | null): Pick<ResponseObject, 'status
   return { status: 'completed', incomplete_details: null }
 }
 
-/** The assistant's message as output items: its text (or refusal) first, then one item per function call. */
-export function outputOf(message: Pick<ChatCompletionMessage, 'content' | 'refusal' | 'tool_calls' | 'annotations'>, newId: NewItemId, status: OutputItem['status'] = 'completed'): OutputItem[] {
+/** The assistant's message as output items: its reasoning, its text (or refusal), then one item per function call. */
+export function outputOf(message: Pick<ChatCompletionMessage, 'content' | 'refusal' | 'tool_calls' | 'annotations' | 'reasoning_content'>, newId: NewItemId, status: OutputMessage['status'] = 'completed'): OutputItem[] {
   const items: OutputItem[] = []
+  if (message.reasoning_content) items.push({ id: newId('rs'), type: 'reasoning', summary: [{ type: 'summary_text', text: message.reasoning_content }] })
   const annotations = (message.annotations ?? []).map((a) => ({ type: 'url_citation', ...a.url_citation }))
   if (message.content) items.push({ id: newId('msg'), type: 'message', status, role: 'assistant', content: [{ type: 'output_text', text: message.content, annotations, logprobs: [] }] })
   else if (message.refusal) items.push({ id: newId('msg'), type: 'message', status, role: 'assistant', content: [{ type: 'refusal', refusal: message.refusal }] })

@@ -36,7 +36,7 @@ export function createNativeResponses(pipeline: Pipeline) {
     /** The prepared passthrough when the model's provider serves Responses natively; null for the pivot path (which also words every refusal). */
     plan(ctx: RequestContext, raw: Buffer, body: Record<string, unknown>, useFallbacks: boolean | undefined): PreparedNativeResponse | null {
       const model = body.model
-      if (typeof model !== 'string') return null
+      if (typeof model !== 'string' || !pipeline.anyProviderServes('responses')) return null
       let target
       try {
         target = pipeline.resolve(ctx, model, 'chat').target

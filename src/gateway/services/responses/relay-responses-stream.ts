@@ -5,11 +5,11 @@ import type { ChatService } from '../chat/chat-service'
 import { estimateTokens } from '../credits/pricing'
 import type { Served } from '../pipeline/pipeline'
 import type { PreparedResponse, ResponsesService } from './responses-service'
-import { ResponsesStreamTranslator, type ResponsesEvent } from './stream-events'
+import { eventData, ResponsesStreamTranslator, type ResponsesEvent } from './stream-events'
 
-/** Where a Responses stream's typed events go (SSE with `event:` lines); `send` waits while the client's buffer is full. */
+/** Where a Responses stream's typed events go (SSE with `event:` lines), several in one write; `send` waits while the client's buffer is full. */
 export interface ResponsesEventSink {
-  send(event: ResponsesEvent): Promise<void>
+  send(events: ReadonlyArray<{ type: string; data: string }>): Promise<void>
 }
 
 const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
@@ -22,13 +22,12 @@ const CLIENT_LEFT = 'The client closed the connection before the stream ended.'
 export async function relayResponsesStream(o: { chat: ChatService; responses: ResponsesService; prep: PreparedResponse; opened: Served<ChatStream>; sink: ResponsesEventSink }): Promise<void> {
   const { chat, responses, prep, opened, sink } = o
   const { signal } = prep.chat.run.ctx
-  const t = new ResponsesStreamTranslator(responses.shell(prep, opened), responses.newId)
-  const send = async (events: ResponsesEvent[]) => {
-    for (const e of events) await sink.send(e)
-  }
+  const t = new ResponsesStreamTranslator(responses.shell(prep, opened), prep.newItemId)
+  const send = (events: ResponsesEvent[], responseJson?: string) => (events.length ? sink.send(events.map((e) => ({ type: e.type, data: eventData(e, responseJson) }))) : undefined)
   let status = 200
   let error: string | null = null
-  await send(t.start())
+  const started = t.start()
+  await send(started, JSON.stringify(started[0]!.response))
   try {
     for await (const chunk of opened.value) {
       if (chunk.choices.length) await send(t.chunk(chunk))
@@ -46,6 +45,7 @@ export async function relayResponsesStream(o: { chat: ChatService; responses: Re
   const cost = chat.settleAnswer(prep.chat, opened.target, usage, { status, stream: true, usageEstimated: reported === null, error }) / 1e6
   if (status === 499) return
   const { events, response } = error === null ? t.end(usage, cost) : t.fail(error, usage, cost)
-  await send(events)
-  if (error === null) responses.keep(prep, response)
+  const json = JSON.stringify(response)
+  await send(events, json)
+  if (error === null) responses.keep(prep, response, json)
 }

@@ -111,7 +111,14 @@ export interface OutputFunctionCall {
   arguments: string
 }
 
-export type OutputItem = OutputMessage | OutputFunctionCall
+/** What the model reasoned, as OpenAI lists a reasoning model's summary (the gateway has the text itself, not a summary of it). */
+export interface OutputReasoning {
+  id: string
+  type: 'reasoning'
+  summary: Array<{ type: 'summary_text'; text: string }>
+}
+
+export type OutputItem = OutputReasoning | OutputMessage | OutputFunctionCall
 
 export interface ResponsesUsage {
   input_tokens: number

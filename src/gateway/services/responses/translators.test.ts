@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { normalizeUsage } from '../../providers/openai/openai-wire'
-import { endOf, responseFromCompletion, responseShell } from './from-pivot'
+import { endOf, outputOf, responseFromCompletion, responseShell } from './from-pivot'
 import { resolveItems } from './input-items'
 import { inputToMessages } from './input-to-messages'
 import { responsesParam } from './pivot-params'
 import { parseResponsesRequest } from './request-schema'
-import { ResponsesStreamTranslator } from './stream-events'
+import { eventData, ResponsesStreamTranslator } from './stream-events'
 import { toPivot } from './to-pivot'
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8')) as T
@@ -41,6 +41,13 @@ describe('to-pivot', () => {
 
 describe('from-pivot', () => {
   const shell = responseShell({ model: 'm', input: 'x' }, { id: 'resp_1', createdAt: 100, model: 'm', store: true })
+
+  it('puts what the model reasoned first, as a reasoning item with its text as the summary', () => {
+    expect(outputOf({ content: 'Yes.', refusal: null, reasoning_content: 'Checked twice.' }, counter())).toEqual([
+      { id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'Checked twice.' }] },
+      { id: 'msg_2', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Yes.', annotations: [], logprobs: [] }] },
+    ])
+  })
 
   it('makes a message item, then one function_call item per tool call, and usage in Responses names', () => {
     const usage = normalizeUsage({ prompt_tokens: 10, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 3, audio_tokens: 0 } })
@@ -93,5 +100,61 @@ describe('the stream translator', () => {
       { id: 'fc_2', type: 'function_call', status: 'completed', call_id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
     ])
     expect(t.deltas).toBe(4)
+  })
+
+  it('opens a reasoning item for reasoning deltas (either upstream name), its text as one summary part, closed when the answer starts', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm' }, { id: 'resp_1', createdAt: 1, model: 'm', store: false }), counter())
+    const chunk = (delta: Record<string, string>, finish: 'stop' | null = null): ChatCompletionChunk => ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], usage: null })
+    const events = [...t.start(), ...t.chunk(chunk({ reasoning_content: 'Think ' })), ...t.chunk(chunk({ reasoning: 'hard.' })), ...t.chunk(chunk({ content: 'Done.' }, 'stop'))]
+    const { events: last, response } = t.end(normalizeUsage({ prompt_tokens: 5, completion_tokens: 4 }))
+    events.push(...last)
+    expect(events.map((e) => e.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.reasoning_summary_part.added',
+      'response.reasoning_summary_text.delta',
+      'response.reasoning_summary_text.delta',
+      'response.reasoning_summary_text.done',
+      'response.reasoning_summary_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ])
+    expect(events[2]).toMatchObject({ output_index: 0, item: { id: 'rs_1', type: 'reasoning', summary: [] } })
+    expect(events[6]).toMatchObject({ item_id: 'rs_1', output_index: 0, summary_index: 0, text: 'Think hard.' })
+    expect(events[11]).toMatchObject({ item_id: 'msg_2', output_index: 1, delta: 'Done.' })
+    expect(response.output).toEqual([
+      { id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'Think hard.' }] },
+      { id: 'msg_2', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Done.', annotations: [], logprobs: [] }] },
+    ])
+    expect(t.deltas).toBe(3)
+  })
+
+  it('writes an event that carries the response with the response JSON made once, byte for byte as the whole event would serialize', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm', instructions: 'Be "brief".' }, { id: 'resp_1', createdAt: 1, model: 'm', store: true }), counter())
+    const started = t.start()
+    t.chunk(fixture<ChatCompletionChunk[]>('text-then-call.chunks.json')[0]!)
+    const { events, response } = t.end(normalizeUsage({ prompt_tokens: 5, completion_tokens: 4 }))
+    for (const e of started) expect(eventData(e, JSON.stringify(started[0]!.response))).toBe(JSON.stringify(e))
+    for (const e of events) expect(eventData(e, JSON.stringify(response))).toBe(JSON.stringify(e))
+  })
+
+  it('writes the per-token delta events (text, arguments, reasoning) field by field, byte for byte as JSON.stringify would', () => {
+    const t = new ResponsesStreamTranslator(responseShell({ model: 'm' }, { id: 'resp_1', createdAt: 1, model: 'm', store: false }), counter())
+    const chunk = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }], usage: null })
+    const events = [
+      ...t.chunk(chunk({ reasoning_content: 'Quote "this"\n' })),
+      ...t.chunk(chunk({ content: 'Ünïcode \u2028 and \\ slashes' })),
+      ...t.chunk(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":"\\"}' } }] })),
+    ]
+    const deltas = events.filter((e) => e.type.endsWith('.delta'))
+    expect(deltas.map((e) => e.type)).toEqual(['response.reasoning_summary_text.delta', 'response.output_text.delta', 'response.function_call_arguments.delta'])
+    for (const e of events) expect(eventData(e)).toBe(JSON.stringify(e))
   })
 })

@@ -12,6 +12,7 @@ import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
 import { changeNotifications } from './0013-change-notifications'
 import { insertionOrder } from './0014-insertion-order'
+import { responseItemsByResponse } from './0020-response-items-by-response'
 
 export interface Migration {
   version: number
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   recordingTeam,
   changeNotifications,
   insertionOrder,
+  responseItemsByResponse,
 ]

@@ -1,5 +1,4 @@
 import type { Db } from '../database'
-import { onConflictReplace } from '../sql-dialect'
 
 /** A kept response: the response object and this request's input items, as JSON the service owns. */
 export interface StoredResponse {
@@ -13,6 +12,13 @@ export interface StoredResponse {
   response: unknown
   inputItems: unknown[]
 }
+
+/**
+ * A response to keep, as JSON already: the response (the bytes the client was sent, serialized once)
+ * and its input items. Only strings wait for the group commit, not the objects they came from, which
+ * can then be collected young.
+ */
+export type NewStoredResponse = Omit<StoredResponse, 'response' | 'inputItems'> & { responseJson: string; inputItemsJson: string }
 
 interface Raw {
   id: string
@@ -40,40 +46,27 @@ export function createResponsesRepo(db: Db) {
   const insertStmt = db.prepare(`
     INSERT INTO responses (id, team_id, previous_response_id, created_at, expires_at, response, input_items)
     VALUES (@id, @teamId, @previousResponseId, @createdAt, @expiresAt, @response, @inputItems)`)
-  const itemStmt = db.prepare(`
-    INSERT INTO response_items (team_id, id, response_id, item) VALUES (@teamId, @id, @responseId, @item)
-    ${onConflictReplace(['team_id', 'id'], ['response_id', 'item'])}`)
   const getStmt = db.prepare('SELECT * FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
-  const getItemStmt = db.prepare(`
-    SELECT i.item FROM response_items i JOIN responses r ON r.id = i.response_id
-    WHERE i.team_id = @teamId AND i.id = @id AND r.expires_at > @now`).pluck()
   const deleteStmt = db.prepare('DELETE FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const sweepStmt = db.prepare('DELETE FROM responses WHERE id IN (SELECT id FROM responses WHERE expires_at <= @now LIMIT @limit)')
-  const insertAll = db.transaction((batch: ReadonlyArray<{ row: StoredResponse; items: Array<{ id: string }> }>) => {
-    for (const { row, items } of batch) {
-      insertStmt.run({ ...row, response: JSON.stringify(row.response), inputItems: JSON.stringify(row.inputItems) })
-      for (const item of items) itemStmt.run({ teamId: row.teamId, id: item.id, responseId: row.id, item: JSON.stringify(item) })
-    }
+  const insertAll = db.transaction((rows: readonly NewStoredResponse[]) => {
+    for (const r of rows) insertStmt.run({ id: r.id, teamId: r.teamId, previousResponseId: r.previousResponseId, createdAt: r.createdAt, expiresAt: r.expiresAt, response: r.responseJson, inputItems: r.inputItemsJson })
   })
 
   return {
-    /** Keeps responses with their input items, in one transaction, and makes the given items (the output ones) referable by id. */
-    insert(batch: ReadonlyArray<{ row: StoredResponse; items: Array<{ id: string }> }>): void {
-      insertAll(batch)
+    /** Keeps responses with their input items, in one transaction. */
+    insert(rows: readonly NewStoredResponse[]): void {
+      insertAll(rows)
     },
     /** A live response of the team: unknown, deleted, expired and other teams' ids all read as undefined. */
     get(id: string, teamId: string, now: number): StoredResponse | undefined {
       const r = getStmt.get({ id, teamId, now }) as Raw | undefined
       return r && toRow(r)
     },
-    getItem(id: string, teamId: string, now: number): unknown {
-      const item = getItemStmt.get({ id, teamId, now }) as string | undefined
-      return item === undefined ? undefined : JSON.parse(item)
-    },
     delete(id: string, teamId: string, now: number): boolean {
       return deleteStmt.run({ id, teamId, now }).changes > 0
     },
-    /** Removes up to `limit` expired responses (their items go with them); returns how many. */
+    /** Removes up to `limit` expired responses; returns how many. */
     sweepExpired(now: number, limit = 1000): number {
       return sweepStmt.run({ now, limit }).changes
     },
