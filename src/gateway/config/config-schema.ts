@@ -79,6 +79,19 @@ const mcpServer = z
 /** A server a team may use: its label, or the label with the only tools the team may call. */
 const teamMcpServer = z.union([name, z.strictObject({ label: name, allowed_tools: z.array(name).optional() })])
 
+const perMinute = z.number().int().positive().optional()
+/** Issue 27: requests and tokens per minute, and a credit budget that renews each period (UTC). */
+const limitFields = {
+  rpm_limit: perMinute,
+  tpm_limit: perMinute,
+  budget: z
+    .strictObject({
+      credits: z.number().positive().max(9_000_000_000),
+      period: z.enum(['1d', '7d', '30d', 'month'], { error: 'must be one of 1d, 7d, 30d, month' }),
+    })
+    .optional(),
+}
+
 const team = z.strictObject({
   name,
   models: z.array(name).optional(),
@@ -86,12 +99,20 @@ const team = z.strictObject({
   fallbacks: z.record(z.string(), z.array(name)).optional(),
   use_fallbacks: z.boolean().optional(),
   keys: z.array(apiKey).optional(),
+  ...limitFields,
+  /** Data policy: only local models may serve the team (upstream ones answer 403). */
+  local_only: z.boolean().optional(),
+  /** Data policy: false keeps no prompt or answer text of the team anywhere. */
+  keep_content: z.boolean().optional(),
+  /** Rate limits per model within the team, by model name. */
+  model_limits: z.record(z.string(), z.strictObject({ rpm_limit: perMinute, tpm_limit: perMinute })).optional(),
 })
 
 const user = z.strictObject({
   name,
   team: name,
   keys: z.array(apiKey).optional(),
+  ...limitFields,
 })
 
 const server = z.strictObject({

@@ -88,6 +88,7 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
       })
     }
     checkKeys(t.keys, `teams[${i}]`)
+    for (const m of Object.keys(t.model_limits ?? {})) checkModel(m, `teams[${i}].model_limits.${m}`)
     t.mcp_servers?.forEach((entry, j) => {
       const label = typeof entry === 'string' ? entry : entry.label
       if (!mcpLabels.has(label)) add(`teams[${i}].mcp_servers[${j}]`, `unknown MCP server "${label}" (use a label from mcp_servers[].label)`)

@@ -10,6 +10,8 @@ import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
+import { governanceSchema } from './0022-governance'
+import { auditLog } from './0023-audit-log'
 
 export interface Migration {
   version: number
@@ -31,4 +33,6 @@ export const migrations: Migration[] = [
   responsesSchema,
   mcpServers,
   recordingTeam,
+  governanceSchema,
+  auditLog,
 ]
