@@ -1,8 +1,8 @@
 import type { BudgetPeriod } from '../../store/repos/governance-repo'
 
 const DAY_MS = 86_400_000
-// 1970-01-01 was a Thursday: weeks start on Monday, 4 days before the epoch's.
-const MONDAY_OFFSET_MS = 4 * DAY_MS
+// 1970-01-01 was a Thursday: weeks start on the Monday 3 days before it, and every 7 days from there.
+const MONDAY_OFFSET_MS = 3 * DAY_MS
 
 export const BUDGET_PERIODS: readonly BudgetPeriod[] = ['1d', '7d', '30d', 'month']
 
