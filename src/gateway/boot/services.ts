@@ -71,7 +71,7 @@ export function createServices(deps: GatewayDeps) {
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
   // One process owns a SQLite data dir and counts in memory; instances sharing a store count in it.
-  const governor = createGovernor({ store, clock, counter: deps.sharedStore ? storeRateCounter(store.governance) : memoryRateCounter() })
+  const governor = createGovernor({ store, clock, counter: deps.sharedStore ? storeRateCounter(store.governance) : memoryRateCounter(), shared: deps.sharedStore })
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, governor })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
@@ -129,6 +129,7 @@ export function createServices(deps: GatewayDeps) {
       stopFollowingModels()
       adminToken.close()
       responses.flush()
+      governor.flush()
       ledger.flush()
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')

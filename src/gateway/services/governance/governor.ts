@@ -9,6 +9,7 @@ import type { RateCounter } from './rate-counter'
 import { rateLimitHeaders, resetDuration, type LimitState } from './rate-limit-headers'
 
 const MINUTE_MS = 60_000
+const RETRY_SPEND_MS = 1000
 /** What a request without `max_tokens` is counted as writing against a TPM limit, until its real usage is known. */
 export const DEFAULT_TPM_OUTPUT_TOKENS = 4096
 
@@ -33,6 +34,8 @@ export interface GovernorDeps {
   store: Store
   clock: Clock
   counter: RateCounter
+  /** Other instances write to the same store (issue 26): spend is then read from it on each request, not kept in memory. */
+  shared?: boolean
 }
 
 const credits = (micro: number) => `${+(micro / 1e6).toFixed(6)}`
@@ -41,8 +44,9 @@ const credits = (micro: number) => `${+(micro / 1e6).toFixed(6)}`
  * Rate limits, renewing budgets and data policies (issue 27), applied where a request is admitted to
  * the pipeline and settled with it. A request no row governs costs four map lookups.
  */
-export function createGovernor({ store, clock, counter }: GovernorDeps) {
+export function createGovernor({ store, clock, counter, shared = false }: GovernorDeps) {
   const { governance } = store
+  const spend = createSpendBook(store, shared)
 
   const scopesOf = (ctx: RequestContext, model: string): Scoped[] => {
     const { keyId, userId, team } = ctx.principal
@@ -73,6 +77,9 @@ export function createGovernor({ store, clock, counter }: GovernorDeps) {
   const policy = (teamId: string) => governance.get('team', teamId)
 
   return {
+    /** Writes the spend not yet written (at shutdown). */
+    flush: () => spend.flush(),
+
     /** Whether the team's prompts and answers may be kept (usage rows, stored completions and responses, logs). */
     keepsContent: (teamId: string): boolean => policy(teamId)?.keepContent ?? true,
 
@@ -106,7 +113,7 @@ export function createGovernor({ store, clock, counter }: GovernorDeps) {
         const budget = s.row.budget
         if (!budget) continue
         const period = budgetPeriod(budget.period, now)
-        const spent = governance.spent(s.key, period.start)
+        const spent = spend.spent(s.key, period.start)
         if (spent >= budget.creditsMicro) {
           throw new GatewayError({
             status: 402,
@@ -158,9 +165,60 @@ export function createGovernor({ store, clock, counter }: GovernorDeps) {
     settle(a: Admission, usedTokens: number, creditsMicro: number): void {
       const delta = usedTokens - a.estimate
       if (delta) for (const s of a.counted) if (s.row.tpmLimit !== null) counter.add(s.key, a.windowStart, 0, delta)
-      if (creditsMicro > 0) for (const b of a.budgets) governance.addSpend(b.key, b.periodStart, creditsMicro)
+      if (creditsMicro > 0) for (const b of a.budgets) spend.add(b.key, b.periodStart, creditsMicro)
     },
   }
 }
 
 export type Governor = ReturnType<typeof createGovernor>
+
+/**
+ * What each budget's period has spent: written to the store in one transaction per turn of the event
+ * loop (as the ledger group-commits usage rows), not one per request. A single process also keeps the
+ * totals it read in memory (nobody else writes them); instances sharing a store read the store's total
+ * on each request, plus what they have not written yet.
+ */
+function createSpendBook(store: Store, shared: boolean) {
+  const pending = new Map<string, { key: string; periodStart: number; micro: number }>()
+  const known = new Map<string, number>()
+  const id = (key: string, periodStart: number) => `${key}@${periodStart}`
+  const flush = () => {
+    if (!pending.size) return
+    const batch = [...pending.values()]
+    pending.clear()
+    try {
+      store.transaction(() => {
+        for (const p of batch) store.governance.addSpend(p.key, p.periodStart, p.micro)
+      })
+    } catch {
+      // A locked or full database: this runs from a timer, so it must not throw. Kept for the next try.
+      for (const p of batch) {
+        const k = id(p.key, p.periodStart)
+        const again = pending.get(k)
+        if (again) again.micro += p.micro
+        else pending.set(k, { ...p })
+      }
+      setTimeout(flush, RETRY_SPEND_MS).unref()
+    }
+  }
+  return {
+    spent(key: string, periodStart: number): number {
+      const k = id(key, periodStart)
+      const unwritten = pending.get(k)?.micro ?? 0
+      if (shared) return store.governance.spent(key, periodStart) + unwritten
+      let total = known.get(k)
+      if (total === undefined) known.set(k, (total = store.governance.spent(key, periodStart) + unwritten))
+      return total
+    },
+    add(key: string, periodStart: number, micro: number): void {
+      const k = id(key, periodStart)
+      if (!pending.size) setImmediate(flush)
+      const p = pending.get(k)
+      if (p) p.micro += micro
+      else pending.set(k, { key, periodStart, micro })
+      const total = known.get(k)
+      if (total !== undefined) known.set(k, total + micro)
+    },
+    flush,
+  }
+}
