@@ -81,7 +81,7 @@ describe('keep_content: false', () => {
     ids.push(stream.response.headers.get('x-request-id'))
     const response = await h.client.responses.create({ model: 'gpt-echo', input: `responses: ${secret}` }).withResponse()
     ids.push(response.response.headers.get('x-request-id'))
-    expect(response.data.store).toBe(false)
+    expect((response.data as { store?: boolean }).store).toBe(false)
     await expect(h.client.responses.retrieve(response.data.id)).rejects.toMatchObject({ status: 404 })
     // An upstream that quotes the prompt in its error: the usage row keeps the status, not the text.
     h.openai.failNext(400, { error: { message: `Invalid content: failing ${secret}` } })
