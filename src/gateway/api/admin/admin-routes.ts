@@ -12,7 +12,6 @@ import type { AdminTokenHolder } from '../../security/admin-token'
 import { webSessionsRoutes } from '../web/web-sessions-routes'
 import { agentsRoutes } from './agents-routes'
 import { auditRoutes } from './audit-routes'
-import { installAuditLog } from './audit-hook'
 import { keysRoutes } from './keys-routes'
 import { localModelsRoutes } from './local-models-routes'
 import { modelsRoutes } from './models-routes'
@@ -25,7 +24,6 @@ import { usageStatsRoutes } from './usage-stats-routes'
 /** The admin API for the renderer, under `/admin`, accepted only with the local admin token. */
 export async function adminRoutes(plain: FastifyInstance, opts: { admin: AdminServices; localModels: LocalModelsAdmin; tools: { rag: RagService; settings: ToolSettings }; adminToken: AdminTokenHolder; webSessions: WebSessions; oauth: OAuth }) {
   installAdminAuth(plain, adminAuthOptions(opts))
-  installAuditLog(plain, opts.admin.audit)
   const app = withSchemas(plain)
   app.get('/status', async () => opts.admin.status())
   for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes, usageStatsRoutes, auditRoutes]) group(app, opts.admin)

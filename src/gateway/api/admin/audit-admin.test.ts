@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(async () => gw.close())
 
-const call = async (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown) => {
+const call = async (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown) => {
   const res = await gw.app.inject({ method, url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) })
   expect(res.statusCode, res.body).toBeLessThan(300)
   return res
@@ -25,6 +25,10 @@ describe('the audit log', () => {
     const key = (await call('POST', '/admin/keys', { team_id: teamId, name: 'ci' })).json()
     plaintextKey = key.key
     gw.clock.advance(1000)
+    await call('PATCH', `/admin/keys/${key.id}`, { rpm_limit: 5 })
+    gw.clock.advance(1000)
+    await call('PUT', '/admin/settings/ollama-keyless', { enabled: false, creditCeiling: 1 })
+    gw.clock.advance(1000)
     await call('POST', '/admin/credits', { add: 25 })
     gw.clock.advance(1000)
     await call('POST', '/admin/providers', { id: 'extra', type: 'openai', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-extra-provider-secret' })
@@ -40,17 +44,21 @@ describe('the audit log', () => {
       ['delete', 'teams'],
       ['create', 'providers'],
       ['create', 'credits'],
+      ['update', 'settings'],
+      ['update', 'keys'],
       ['create', 'keys'],
       ['update', 'teams'],
       ['create', 'teams'],
     ])
     expect(data.every((e) => e.actor === 'admin-token')).toBe(true)
-    const update = data[4]!
+    const update = data[6]!
     expect(update.target_id).toBe(teamId)
-    expect(update.at).toBe(data[5]!.at + 1000)
+    expect(update.at).toBe(data[7]!.at + 1000)
     expect(update.before).toMatchObject({ name: 'delta', governance: { rpmLimit: 10, budget: null } })
     expect(update.after).toMatchObject({ rpm_limit: 20, budget: { credits: 5, period: 'month' }, keep_content: false })
     expect(data[0]!.before).toMatchObject({ id: teamId, name: 'delta' })
+    expect(data[3]).toMatchObject({ target_id: 'ollama-keyless', after: { enabled: false } })
+    expect(data[4]).toMatchObject({ before: { governance: null }, after: { rpm_limit: 5 } })
   })
 
   it('never keeps a secret: an issued key or a provider key is replaced', async () => {
@@ -64,7 +72,7 @@ describe('the audit log', () => {
     const first = (await call('GET', '/admin/audit?limit=2')).json()
     expect(first.has_more).toBe(true)
     const next = (await call('GET', `/admin/audit?limit=2&after=${first.data[1].id}`)).json()
-    expect(next.data.map((e: AuditEntry) => e.target_kind)).toEqual(['credits', 'keys'])
+    expect(next.data.map((e: AuditEntry) => e.target_kind)).toEqual(['credits', 'settings'])
     const teams = (await call('GET', '/admin/audit?target_kind=teams')).json().data as AuditEntry[]
     expect(teams.map((e) => e.action)).toEqual(['delete', 'update', 'create'])
   })
@@ -80,6 +88,6 @@ describe('the audit log', () => {
     const jsonl = await call('GET', '/admin/audit?format=jsonl')
     expect(jsonl.headers['content-type']).toMatch(/^application\/x-ndjson/)
     const entries = jsonl.body.trimEnd().split('\n').map((l) => JSON.parse(l) as AuditEntry)
-    expect(entries).toHaveLength(6)
+    expect(entries).toHaveLength(8)
   })
 })

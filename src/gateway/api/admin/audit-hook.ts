@@ -9,20 +9,23 @@ declare module 'fastify' {
 }
 
 /** The admin collections whose changes are audited (conversations and recordings are content, not settings). */
-const AUDITED = new Set(['teams', 'users', 'keys', 'models', 'providers', 'agents', 'credits', 'oauth-clients', 'tools', 'local-models', 'collections'])
+const AUDITED = new Set(['teams', 'users', 'keys', 'models', 'providers', 'agents', 'credits', 'oauth-clients', 'tools', 'local-models', 'collections', 'mcp-servers', 'settings'])
 const CHANGES = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 const VERB = { POST: 'create', PATCH: 'update', PUT: 'update', DELETE: 'delete' } as Record<string, string>
 
 /** What an admin call changes: its collection, the id in its path, and the action (a trailing verb like `rotate`, else the method's). */
 function auditTarget(req: FastifyRequest): { kind: string; id: string | null; action: string } | null {
-  if (!CHANGES.has(req.method)) return null
-  const path = (req.routeOptions.url ?? '').replace(/^\/admin\//, '').split('/')
-  const kind = path[0] ?? ''
-  const last = path[path.length - 1]!
-  const action = path.length > 1 && !last.startsWith(':') ? last : VERB[req.method]!
-  if (!AUDITED.has(kind) || action === 'probe') return null
+  const url = req.routeOptions.url ?? ''
+  if (!CHANGES.has(req.method) || !url.startsWith('/admin/')) return null
+  const path = url.slice('/admin/'.length).split('/')
+  const kind = path[0]!
+  if (!AUDITED.has(kind) || path.includes('probe')) return null
   const params = req.params as Record<string, string | undefined>
-  return { kind, id: params.id ?? params.name ?? null, action }
+  const last = path[path.length - 1]!
+  // `/keys/:id/rotate` is a verb on a row; `/settings/ollama-keyless` names the row itself.
+  if (path.length > 2 && path[1]!.startsWith(':') && !last.startsWith(':')) return { kind, id: params.id ?? params.name ?? null, action: last }
+  const named = path.length > 1 && !path[1]!.startsWith(':') ? path.slice(1).join('/') : null
+  return { kind, id: params.id ?? params.name ?? named, action: VERB[req.method]! }
 }
 
 const actorOf = (req: FastifyRequest) => (req.webSessionId ? `web-session:${req.webSessionId.slice(0, 8)}` : 'admin-token')

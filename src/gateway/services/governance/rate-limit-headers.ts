@@ -27,3 +27,6 @@ export function rateLimitHeaders(requests: LimitState | null, tokens: LimitState
   }
   return h
 }
+
+/** Every header rateLimitHeaders can set, and a 429's Retry-After: for CORS to let a browser read them. */
+export const RATE_LIMIT_HEADERS = ['requests', 'tokens'].flatMap((t) => ['limit', 'remaining', 'reset'].map((w) => `x-ratelimit-${w}-${t}`)).concat('retry-after')
