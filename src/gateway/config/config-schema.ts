@@ -92,13 +92,16 @@ const limitFields = {
     .optional(),
 }
 
+/** A key as written: the key itself, or `{key, rpm_limit, tpm_limit, budget}` to give it limits of its own. */
+const configKey = z.union([apiKey, z.strictObject({ key: apiKey, ...limitFields })])
+
 const team = z.strictObject({
   name,
   models: z.array(name).optional(),
   mcp_servers: z.array(teamMcpServer).optional(),
   fallbacks: z.record(z.string(), z.array(name)).optional(),
   use_fallbacks: z.boolean().optional(),
-  keys: z.array(apiKey).optional(),
+  keys: z.array(configKey).optional(),
   ...limitFields,
   /** Data policy: only local models may serve the team (upstream ones answer 403). */
   local_only: z.boolean().optional(),
@@ -111,7 +114,7 @@ const team = z.strictObject({
 const user = z.strictObject({
   name,
   team: name,
-  keys: z.array(apiKey).optional(),
+  keys: z.array(configKey).optional(),
   ...limitFields,
 })
 
@@ -213,3 +216,6 @@ export type ModelConfig = z.output<typeof model>
 export type McpServerConfig = z.output<typeof mcpServer>
 export type TeamConfig = z.output<typeof team>
 export type UserConfig = z.output<typeof user>
+export type ConfigKey = z.output<typeof configKey>
+/** The key of a `keys` entry, written plain or with its limits. */
+export const keyOf = (k: ConfigKey): string => (typeof k === 'string' ? k : k.key)

@@ -6,6 +6,7 @@ import { toMicro } from '../store/repos/company-repo'
 import type { Store } from '../store/store'
 import { modelRow } from './admin/models-admin'
 import { applyLimits } from './admin/governance-admin'
+import { keyOf, type ConfigKey } from '../config/config-schema'
 import { hashKey, keyHint } from './keys/key-material'
 
 interface SeedDeps {
@@ -51,13 +52,18 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
     for (const old of store.teams.list()) if (old.source === 'config' && !teamNames.has(old.name)) store.teams.delete(old.id)
 
     const configKeyHashes = new Set<string>()
-    const seedKeys = (keys: string[] | undefined, teamId: string, userId: string | null) => {
-      for (const key of keys ?? []) {
+    const seedKeys = (keys: ConfigKey[] | undefined, teamId: string, userId: string | null) => {
+      for (const entry of keys ?? []) {
+        const key = keyOf(entry)
         const hash = hashKey(key)
         configKeyHashes.add(hash)
-        if (store.keys.getByHash(hash)) continue
+        const existing = store.keys.getByHash(hash)
+        const id = existing?.id ?? ids.uuid()
+        // A key written with limits has the file's; one written plain keeps what the admin API set.
+        if (typeof entry !== 'string') applyLimits(store, 'key', id, { rpm_limit: entry.rpm_limit ?? null, tpm_limit: entry.tpm_limit ?? null, budget: entry.budget ?? null }, now)
+        if (existing) continue
         store.keys.insert({
-          id: ids.uuid(),
+          id,
           kind: userId ? 'user' : 'team',
           teamId,
           userId,
