@@ -53,7 +53,7 @@ export function AuditLogSection() {
       {entries.length === 0 && !error ? (
         <p className="muted">No changes recorded yet.</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit log">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="table table-cards">
             <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Change</th><th scope="col">Before and after</th></tr></thead>
             <tbody>
