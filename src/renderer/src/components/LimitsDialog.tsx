@@ -30,6 +30,13 @@ export function LimitsDialog({ title, initial, policy = false, onSave, onClose }
   const [error, setError] = useState<string | null>(null)
   const wholeOrBlank = (t: string) => t.trim() === '' || (Number.isInteger(Number(t)) && Number(t) > 0)
   const valid = wholeOrBlank(rpm) && wholeOrBlank(tpm) && (credits.trim() === '' || Number(credits) > 0)
+  const dirty =
+    rpm !== asText(initial.rpm_limit) ||
+    tpm !== asText(initial.tpm_limit) ||
+    credits !== asText(initial.budget?.credits) ||
+    period !== (initial.budget?.period ?? 'month') ||
+    localOnly !== (initial.local_only ?? false) ||
+    keepContent !== (initial.keep_content ?? true)
   const save = async () => {
     setBusy(true)
     setError(null)
@@ -49,7 +56,7 @@ export function LimitsDialog({ title, initial, policy = false, onSave, onClose }
     }
   }
   return (
-    <Dialog title={title} onClose={onClose} dirty footer={<><DialogCancel /><Button variant="primary" disabled={!valid || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save limits'}</Button></>}>
+    <Dialog title={title} onClose={onClose} dirty={dirty} footer={<><DialogCancel /><Button variant="primary" disabled={!valid || busy} onClick={() => void save()}>{busy ? 'Saving…' : 'Save limits'}</Button></>}>
       <Field label="Requests per minute" hint="rpm_limit; blank for no limit. Over it, requests get 429 with Retry-After." error={wholeOrBlank(rpm) ? undefined : 'A whole number above 0, or blank.'}>
         {(control) => <input {...control} className="input" inputMode="numeric" value={rpm} onChange={(e) => setRpm(e.target.value)} />}
       </Field>
