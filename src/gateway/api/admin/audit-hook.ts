@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import type { AuditAdmin } from '../../services/admin/audit-admin'
 
 declare module 'fastify' {
@@ -30,25 +30,37 @@ function auditTarget(req: FastifyRequest): { kind: string; id: string | null; ac
 
 const actorOf = (req: FastifyRequest) => (req.webSessionId ? `web-session:${req.webSessionId.slice(0, 8)}` : 'admin-token')
 
-/** Records every successful admin change: who, what, and the object before and after (secrets replaced). */
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
+
+/**
+ * Records every successful admin change: who, what, and the object before and after (secrets replaced).
+ * Installed on the root before any route, it adds its hooks to the changing admin routes only (so the
+ * model routes pay nothing), whichever plugin registers them.
+ */
 export function installAuditLog(app: FastifyInstance, audit: AuditAdmin): void {
-  app.addHook('preHandler', async (req) => {
+  const before: preHandlerAsyncHookHandler = async (req) => {
     const t = auditTarget(req)
     if (t) req.auditBefore = audit.snapshot(t.kind, t.id)
-  })
-  app.addHook('onSend', async (req, reply, payload) => {
+  }
+  const after: onSendAsyncHookHandler = async (req, reply, payload) => {
     const t = auditTarget(req)
     if (!t || reply.statusCode >= 400) return payload
-    let after: unknown = null
+    let body: unknown = null
     if (typeof payload === 'string') {
       try {
-        after = JSON.parse(payload)
+        body = JSON.parse(payload)
       } catch {
-        after = null
+        body = null
       }
     }
-    const id = t.id ?? ((after as { id?: unknown } | null)?.id as string | undefined) ?? null
-    audit.record({ actor: actorOf(req), action: t.action, targetKind: t.kind, targetId: id, before: req.auditBefore ?? null, after })
+    const id = t.id ?? ((body as { id?: unknown } | null)?.id as string | undefined) ?? null
+    audit.record({ actor: actorOf(req), action: t.action, targetKind: t.kind, targetId: id, before: req.auditBefore ?? null, after: body })
     return payload
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = asList(route.method)
+    if (!route.url.startsWith('/admin/') || !methods.some((m) => CHANGES.has(m))) return
+    route.preHandler = [...asList(route.preHandler), before]
+    route.onSend = [...asList(route.onSend), after]
   })
 }
