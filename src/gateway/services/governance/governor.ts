@@ -161,6 +161,11 @@ export function createGovernor({ store, clock, counter, shared = false }: Govern
       return { windowStart, estimate: tokens, counted, budgets }
     },
 
+    /** Takes back what admission counted, for a request refused after it (the company balance is spent): it never ran. */
+    release(a: Admission): void {
+      for (const s of a.counted) counter.add(s.key, a.windowStart, -1, -a.estimate)
+    },
+
     /** Counts what the request really used: its tokens in place of the estimate, its cost against each budget. */
     settle(a: Admission, usedTokens: number, creditsMicro: number): void {
       const delta = usedTokens - a.estimate

@@ -58,6 +58,22 @@ describe('requests per minute', () => {
   })
 })
 
+describe('a request the company balance refuses', () => {
+  it('is not counted against the rate limits: it never ran', async () => {
+    await setKeyLimits({ rpm_limit: 5 })
+    h.gw.clock.advance(60_000)
+    const balance = (await h.gw.app.inject({ url: '/admin/credits', headers: admin })).json().balance as number
+    const credits = (add: number) => h.gw.app.inject({ method: 'POST', url: '/admin/credits', headers: admin, payload: { add, allow_negative: true } })
+    await credits(-balance)
+    const err = (await ask('no credits').catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>
+    expect(err.status).toBe(402)
+    await credits(balance)
+    const { response } = await ask('credits again')
+    expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('4')
+    await setKeyLimits({ rpm_limit: null })
+  })
+})
+
 describe('tokens per minute', () => {
   it('refuses up front a request whose max_tokens would pass the tokens left, and counts real usage at settle', async () => {
     await setKeyLimits({ rpm_limit: null, tpm_limit: 1000 })

@@ -142,7 +142,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       try {
         reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
       } catch (err) {
-        if (admission) governor!.settle(admission, 0, 0)
+        if (admission) governor!.release(admission)
         throw err
       }
       const metadata = spec.metadata ?? null
