@@ -3,7 +3,7 @@ import type { Connection } from './connection'
 import { requestJson, send } from './http'
 
 /** What the limits dialog writes: rate limits and a budget, and for a team its data policy. */
-export type LimitsPatch = Partial<LimitsInfo> & { local_only?: boolean; keep_content?: boolean }
+export type LimitsPatch = Partial<LimitsInfo> & { local_only?: boolean; keep_content?: boolean; model_limits?: Record<string, { rpm_limit: number | null; tpm_limit: number | null }> }
 
 export interface AuditFilters {
   target_kind?: string

@@ -6,9 +6,12 @@ import { Dialog, DialogCancel } from './Dialog'
 import { Field } from './Field'
 import { ErrorBanner } from './States'
 
+type ModelLimits = Record<string, { rpm_limit: number | null; tpm_limit: number | null }>
+
 export interface LimitsValue extends LimitsInfo {
   local_only?: boolean
   keep_content?: boolean
+  model_limits?: ModelLimits
 }
 
 const PERIOD_LABEL: Record<BudgetPeriod, string> = { '1d': 'Each day', '7d': 'Each week (from Monday)', '30d': 'Every 30 days', month: 'Each calendar month' }
@@ -17,9 +20,13 @@ const asLimit = (text: string): number | null => (text.trim() === '' ? null : Nu
 
 /**
  * Rate limits and a renewing budget of a key, user or team (blank: none); with `policy`, a team's data
- * policy too. `onSave` gets the whole value; its error is shown in the dialog.
+ * policy too, and with `models` (the team's), limits per model. `onSave` gets the whole value; its error
+ * is shown in the dialog.
  */
-export function LimitsDialog({ title, initial, policy = false, onSave, onClose }: { title: string; initial: LimitsValue; policy?: boolean; onSave: (value: LimitsValue) => Promise<unknown>; onClose: () => void }) {
+export function LimitsDialog({ title, initial, policy = false, models, onSave, onClose }: { title: string; initial: LimitsValue; policy?: boolean; models?: string[]; onSave: (value: LimitsValue) => Promise<unknown>; onClose: () => void }) {
+  const initialPerModel = Object.fromEntries((models ?? []).map((m) => [m, { rpm: asText(initial.model_limits?.[m]?.rpm_limit), tpm: asText(initial.model_limits?.[m]?.tpm_limit) }]))
+  const [perModel, setPerModel] = useState(initialPerModel)
+  const setModel = (model: string, field: 'rpm' | 'tpm', value: string) => setPerModel((old) => ({ ...old, [model]: { ...old[model]!, [field]: value } }))
   const [rpm, setRpm] = useState(asText(initial.rpm_limit))
   const [tpm, setTpm] = useState(asText(initial.tpm_limit))
   const [credits, setCredits] = useState(asText(initial.budget?.credits))
@@ -29,8 +36,9 @@ export function LimitsDialog({ title, initial, policy = false, onSave, onClose }
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const wholeOrBlank = (t: string) => t.trim() === '' || (Number.isInteger(Number(t)) && Number(t) > 0)
-  const valid = wholeOrBlank(rpm) && wholeOrBlank(tpm) && (credits.trim() === '' || Number(credits) > 0)
+  const valid = wholeOrBlank(rpm) && wholeOrBlank(tpm) && (credits.trim() === '' || Number(credits) > 0) && Object.values(perModel).every((m) => wholeOrBlank(m.rpm) && wholeOrBlank(m.tpm))
   const dirty =
+    JSON.stringify(perModel) !== JSON.stringify(initialPerModel) ||
     rpm !== asText(initial.rpm_limit) ||
     tpm !== asText(initial.tpm_limit) ||
     credits !== asText(initial.budget?.credits) ||
@@ -47,6 +55,9 @@ export function LimitsDialog({ title, initial, policy = false, onSave, onClose }
         tpm_limit: asLimit(tpm),
         budget: budgetCredits === null ? null : { credits: budgetCredits, period },
         ...(policy ? { local_only: localOnly, keep_content: keepContent } : {}),
+        ...(models
+          ? { model_limits: Object.fromEntries(Object.entries(perModel).filter(([, m]) => m.rpm.trim() || m.tpm.trim()).map(([name, m]) => [name, { rpm_limit: asLimit(m.rpm), tpm_limit: asLimit(m.tpm) }])) }
+          : {}),
       })
       onClose()
     } catch (e) {
@@ -78,6 +89,19 @@ export function LimitsDialog({ title, initial, policy = false, onSave, onClose }
           <legend className="section-title">Data policy</legend>
           <label><input type="checkbox" checked={localOnly} onChange={(e) => setLocalOnly(e.target.checked)} /> Local models only (local_only): requests for upstream models are refused</label>
           <label><input type="checkbox" checked={keepContent} onChange={(e) => setKeepContent(e.target.checked)} /> Keep prompts and answers (keep_content): off keeps no text in usage, stored completions or responses</label>
+        </fieldset>
+      )}
+      {models && models.length > 0 && (
+        <fieldset className="stack">
+          <legend className="section-title">Limits per model</legend>
+          <p className="small muted">Requests and tokens per minute of each model within the team (model_limits); blank for none.</p>
+          {models.map((m) => (
+            <div key={m} className="inline-form">
+              <code>{m}</code>
+              <input className="input input-sm" inputMode="numeric" aria-label={`Requests per minute of ${m}`} placeholder="rpm" value={perModel[m]!.rpm} onChange={(e) => setModel(m, 'rpm', e.target.value)} />
+              <input className="input input-sm" inputMode="numeric" aria-label={`Tokens per minute of ${m}`} placeholder="tpm" value={perModel[m]!.tpm} onChange={(e) => setModel(m, 'tpm', e.target.value)} />
+            </div>
+          ))}
         </fieldset>
       )}
       {error && <ErrorBanner>{error}</ErrorBanner>}

@@ -48,6 +48,8 @@ export default function TeamsPage() {
   const renameUser = useAppStore((s) => s.renameUser)
   const deleteUser = useAppStore((s) => s.deleteUser)
   const setLimits = useAppStore((s) => s.setLimits)
+  const modelRows = useAppStore((s) => s.catalog.models)
+  const allModels = useMemo(() => modelRows.map((m) => m.name), [modelRows])
   const notify = useAppStore((s) => s.notify)
   const [editing, setEditing] = useState<Editing>(null)
   const [newUserTeam, setNewUserTeam] = useState('')
@@ -124,7 +126,8 @@ export default function TeamsPage() {
         <LimitsDialog
           title={`Limits and data policy of team ${editing.team.name}`}
           policy
-          initial={{ rpm_limit: editing.team.rpm_limit ?? null, tpm_limit: editing.team.tpm_limit ?? null, budget: editing.team.budget ?? null, local_only: editing.team.local_only, keep_content: editing.team.keep_content }}
+          models={editing.team.models ?? allModels}
+          initial={{ rpm_limit: editing.team.rpm_limit ?? null, tpm_limit: editing.team.tpm_limit ?? null, budget: editing.team.budget ?? null, local_only: editing.team.local_only, keep_content: editing.team.keep_content, model_limits: editing.team.model_limits }}
           onSave={(value) => setLimits('team', editing.team.id, value).then(() => notify(`Limits of team ${editing.team.name} saved`, 'success'))}
           onClose={() => setEditing(null)}
         />
