@@ -87,12 +87,17 @@ describe('keep_content: false', () => {
     h.openai.failNext(400, { error: { message: `Invalid content: failing ${secret}` } })
     const failed = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: `failing ${secret}` }] }).catch((e: InstanceType<typeof OpenAI.APIError>) => e)
     expect((failed as InstanceType<typeof OpenAI.APIError>).status).toBe(400)
+    // A 5xx is logged, without its text for this team.
+    h.openai.failNext(503, { error: { message: `Overloaded while reading: failing ${secret}` } })
+    const overloaded = await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: `overloaded ${secret}` }] }).catch((e: InstanceType<typeof OpenAI.APIError>) => e)
+    expect((overloaded as InstanceType<typeof OpenAI.APIError>).status).toBe(502)
 
     const kept = await gamma.chat.completions.create({ model: 'gpt-echo', store: true, messages: [{ role: 'user', content: control }] }).withResponse()
     ids.push(kept.response.headers.get('x-request-id'))
     await gamma.responses.create({ model: 'gpt-echo', input: control })
     for (const id of ids) await settledUsageRow(h.gw.store, id)
-    expect(h.gw.store.usage.list({ limit: 100 }).filter((r) => r.teamId === h.gw.store.teams.getByName('alpha')!.id)).toHaveLength(4)
+    expect(h.gw.store.usage.list({ limit: 100 }).filter((r) => r.teamId === h.gw.store.teams.getByName('alpha')!.id)).toHaveLength(5)
+    expect(readFileSync(join(logDir, 'gateway.log'), 'utf8')).toMatch(/"status":502.*request failed/)
 
     // The answers reached the client (the fake echoes the prompt) and the upstream saw it.
     expect(chat.data.choices[0]!.message.content).toContain(secret)

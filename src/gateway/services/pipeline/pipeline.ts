@@ -135,6 +135,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       let chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
       let admission: Admission | null = null
       if (governor) {
+        if (!governor.keepsContent(ctx.principal.team.id)) ctx.keepContentOutOfLogs?.()
         chain = governor.allowedChain(ctx, chain)
         admission = governor.admit(ctx, first.model.name, spec.tokens ?? 0, ctx.source === 'api' && spec.endpoint !== 'messages.count_tokens')
       }

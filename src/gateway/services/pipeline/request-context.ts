@@ -10,4 +10,6 @@ export interface RequestContext {
   startedAt: number
   /** Adds headers to the answer (the rate-limit headers); absent for a batch line. */
   setHeaders?: (headers: Record<string, string>) => void
+  /** Says the request's errors must be logged without their text (its team keeps no content). */
+  keepContentOutOfLogs?: () => void
 }
