@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
 import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
+import { BUDGET_PERIOD_NAMES } from '../../shared/admin-wire'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
 /**
@@ -87,7 +88,7 @@ const limitFields = {
   budget: z
     .strictObject({
       credits: z.number().positive().max(9_000_000_000),
-      period: z.enum(['1d', '7d', '30d', 'month'], { error: 'must be one of 1d, 7d, 30d, month' }),
+      period: z.enum(BUDGET_PERIOD_NAMES as ['1d', '7d', '30d', 'month']),
     })
     .optional(),
 }

@@ -17,7 +17,7 @@ export const limitFields = {
   budget: z
     .strictObject({
       credits: z.number().positive().max(MAX_TOP_UP_CREDITS),
-      period: z.enum(BUDGET_PERIOD_NAMES as ['1d', '7d', '30d', 'month'], { error: 'must be one of 1d, 7d, 30d, month' }),
+      period: z.enum(BUDGET_PERIOD_NAMES as ['1d', '7d', '30d', 'month']),
     })
     .nullable()
     .optional(),

@@ -4,8 +4,6 @@ const DAY_MS = 86_400_000
 // 1970-01-01 was a Thursday: weeks start on the Monday 3 days before it, and every 7 days from there.
 const MONDAY_OFFSET_MS = 3 * DAY_MS
 
-export const BUDGET_PERIODS: readonly BudgetPeriod[] = ['1d', '7d', '30d', 'month']
-
 /**
  * The period a moment falls in, in UTC: `1d` a calendar day, `7d` a week from Monday, `30d` a block of
  * 30 days counted from the epoch (the same blocks on every instance, with no anchor to store), `month`

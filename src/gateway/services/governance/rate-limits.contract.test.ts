@@ -114,6 +114,10 @@ describe('limits per model within a team and per user', () => {
     const res = await h.gw.app.inject({ method: 'PATCH', url: `/admin/keys/${keyId}`, headers: admin, payload: { rpm_limit: 0 } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.param).toMatch(/rpm_limit/)
+    const period = await h.gw.app.inject({ method: 'PATCH', url: `/admin/keys/${keyId}`, headers: admin, payload: { budget: { credits: 1, period: 'weekly' } } })
+    expect(period.statusCode).toBe(400)
+    expect(period.json().error).toMatchObject({ param: 'budget.period' })
+    expect(period.json().error.message).toMatch(/"1d", "7d", "30d", "month"/)
   })
 })
 

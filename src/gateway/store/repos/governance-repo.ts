@@ -1,8 +1,9 @@
+import type { BudgetPeriod } from '../../../shared/admin-wire'
 import type { Db } from '../database'
 import { tableCache } from './row-cache'
 
 export type GovernanceScope = 'key' | 'user' | 'team' | 'team_model'
-export type BudgetPeriod = '1d' | '7d' | '30d' | 'month'
+export type { BudgetPeriod }
 
 /** What one key, user, team or model within a team is held to. Unset fields hold nothing. */
 export interface GovernanceRow {
