@@ -114,6 +114,9 @@ const DIALOGS: DialogCase[] = [
   { page: 'teams', name: 'New user', open: async (page) => page.getByRole('button', { name: 'New user' }).first().click() },
   { page: 'teams', name: 'Rename team research', open: click('Rename team research') },
   { page: 'teams', name: 'Rename user bea', open: click('Rename user bea') },
+  { page: 'teams', name: 'Limits and data policy of team research', open: click('Limits of team research') },
+  { page: 'teams', name: 'Limits of user bea', open: click('Limits of user bea') },
+  { page: 'keys', name: /^Limits of key /, open: async (page) => page.getByRole('button', { name: /^Limits of / }).first().click() },
   { page: 'local-models', name: 'Use tiny-for-tests as a model', open: useImportedModel },
 ]
 

@@ -52,7 +52,7 @@ export interface ProviderInfo {
   created_at: number
 }
 
-export interface TeamInfo {
+export interface TeamInfo extends Partial<TeamGovernanceInfo> {
   id: string
   name: string
   models: string[] | null
@@ -62,7 +62,7 @@ export interface TeamInfo {
   created_at: number
 }
 
-export interface UserInfo {
+export interface UserInfo extends Partial<LimitsInfo> {
   id: string
   name: string
   team_id: string
@@ -73,7 +73,7 @@ export interface UserInfo {
 export type KeyStatus = 'active' | 'deprecated' | 'revoked' | 'expired'
 export type KeySource = RowSource | 'first-run'
 
-export interface KeyInfo {
+export interface KeyInfo extends Partial<LimitsInfo> {
   id: string
   kind: 'team' | 'user'
   team_id: string
@@ -319,4 +319,47 @@ export interface NewOAuthClientInput {
   name?: string | null
   scopes?: OAuthScope[]
   token_ttl_seconds?: number
+}
+
+/** Issue 27: how often a budget renews (UTC): a day, a week from Monday, 30-day blocks, a calendar month. */
+export type BudgetPeriod = '1d' | '7d' | '30d' | 'month'
+export const BUDGET_PERIOD_NAMES: readonly BudgetPeriod[] = ['1d', '7d', '30d', 'month']
+
+/** Rate limits and a renewing budget, on a key, a user or a team (null: none). */
+export interface LimitsInfo {
+  rpm_limit: number | null
+  tpm_limit: number | null
+  budget: { credits: number; period: BudgetPeriod } | null
+}
+
+/** A team's data policy and its per-model rate limits, beside its own limits. */
+export interface TeamGovernanceInfo extends LimitsInfo {
+  local_only: boolean
+  keep_content: boolean
+  model_limits: Record<string, { rpm_limit: number | null; tpm_limit: number | null }>
+}
+
+/** One budget and what its current period has spent (`GET /admin/budgets`, the Usage page). */
+export interface BudgetInfo {
+  scope: 'key' | 'user' | 'team'
+  id: string
+  name: string
+  credits: number
+  period: BudgetPeriod
+  spent: number
+  period_start: string
+  renews_at: string
+}
+
+/** One admin change (`GET /admin/audit`). */
+export interface AuditEntry {
+  id: string
+  /** Unix milliseconds. */
+  at: number
+  actor: string
+  action: string
+  target_kind: string
+  target_id: string | null
+  before: unknown
+  after: unknown
 }

@@ -62,7 +62,7 @@ export interface TestGateway {
  * the run asks for that engine (test/support/test-store.ts).
  */
 export async function startTestGateway(
-  opts: { configData?: Record<string, unknown>; dataDir?: string; clock?: ReturnType<typeof manualClock>; logger?: FastifyBaseLogger; env?: Env } = {},
+  opts: { configData?: Record<string, unknown>; dataDir?: string; clock?: ReturnType<typeof manualClock>; logger?: FastifyBaseLogger; env?: Env; sharedStore?: boolean } = {},
 ): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
   const config = resolveConfig(opts.configData ?? baseConfigData(), 'test config', opts.env ?? {})
@@ -71,7 +71,7 @@ export async function startTestGateway(
   const clock = opts.clock ?? manualClock()
   const cipher = aesGcmCipher(Buffer.alloc(32, 7))
   seedFromConfig(config, { store, clock, ids: randomIds, cipher })
-  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger, blobs: createBlobStore(join(dataDir, 'files')), recordingBlobs: createBlobStore(join(dataDir, 'recordings')), modelsDir: join(dataDir, 'models') })
+  const app = await buildGateway({ config, store, clock, ids: randomIds, cipher, adminToken: ADMIN_TOKEN, env: opts.env ?? {}, logger: opts.logger, blobs: createBlobStore(join(dataDir, 'files')), recordingBlobs: createBlobStore(join(dataDir, 'recordings')), modelsDir: join(dataDir, 'models'), sharedStore: opts.sharedStore })
   return {
     app,
     store,

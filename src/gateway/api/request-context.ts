@@ -19,6 +19,8 @@ export const requestContext = (req: FastifyRequest, reply: FastifyReply, clock: 
   signal: abortOnClientClose(reply),
   source: 'api',
   startedAt: clock.now(),
+  setHeaders: (headers) => void reply.headers(headers),
+  keepContentOutOfLogs: () => void (req.contentNotLogged = true),
 })
 
 /** The headers of every answered model request (spec 2.3): which model answered, how long it took, which failed first. */

@@ -2,6 +2,8 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { adminAuthOptions } from '../api/admin/admin-auth-options'
 import { adminRoutes } from '../api/admin/admin-routes'
+import { installAuditLog } from '../api/admin/audit-hook'
+import { RATE_LIMIT_HEADERS } from '../services/governance/rate-limit-headers'
 import { audioRoutes } from '../api/audio/audio-routes'
 import { batchesRoutes } from '../api/batches/batches-routes'
 import { chatRoutes } from '../api/chat/chat-routes'
@@ -75,9 +77,11 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   installZodValidation(app)
   installJsonBodyParser(app)
   installHostGuard(app, config.server.allowedHosts)
+  // On the root: the admin routes of every plugin under /admin (MCP servers, Ollama settings too) are audited.
+  installAuditLog(app, services.admin.audit)
   if (config.server.corsOrigins.length) {
     const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
-    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used'] })
+    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used', ...RATE_LIMIT_HEADERS] })
   }
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired()])
   const recovered = await services.recordings.recover()

@@ -22,6 +22,8 @@ export interface GatewayDeps {
   recordingBlobs: BlobStore
   /** Installed local models (whisper, VAD), under `<data-dir>/models/`. */
   modelsDir: string
+  /** Whether other gateway instances share this store (issue 26): rate limits then count in the store, else in memory. Default: when the store is PostgreSQL. */
+  sharedStore?: boolean
   /** A pino logger; omit for no logging. */
   logger?: FastifyBaseLogger
 }

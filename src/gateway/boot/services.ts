@@ -29,6 +29,8 @@ import { createOllamaCatalog } from '../services/ollama/ollama-catalog'
 import { createOllamaService } from '../services/ollama/ollama-service'
 import { createKeylessAccess } from '../services/ollama/keyless-access'
 import { createPipeline } from '../services/pipeline/pipeline'
+import { createGovernor } from '../services/governance/governor'
+import { memoryRateCounter, storeRateCounter } from '../services/governance/rate-counter'
 import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
@@ -68,7 +70,11 @@ export function createServices(deps: GatewayDeps) {
   const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize })
+  // One process owns a SQLite data dir and counts in memory; instances sharing a store count in it.
+  // Instances sharing a PostgreSQL store share their limits' counters; one process owns a SQLite data dir.
+  const sharedStore = deps.sharedStore ?? store.engine === 'postgres'
+  const governor = createGovernor({ store, clock, counter: sharedStore ? storeRateCounter(store.governance) : memoryRateCounter(), shared: sharedStore })
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, governor })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
@@ -125,6 +131,7 @@ export function createServices(deps: GatewayDeps) {
       stopFollowingModels()
       adminToken.close()
       responses.flush()
+      governor.flush()
       ledger.flush()
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
 import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
+import { BUDGET_PERIOD_NAMES } from '../../shared/admin-wire'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
 /**
@@ -79,19 +80,43 @@ const mcpServer = z
 /** A server a team may use: its label, or the label with the only tools the team may call. */
 const teamMcpServer = z.union([name, z.strictObject({ label: name, allowed_tools: z.array(name).optional() })])
 
+const perMinute = z.number().int().positive().optional()
+/** Issue 27: requests and tokens per minute, and a credit budget that renews each period (UTC). */
+const limitFields = {
+  rpm_limit: perMinute,
+  tpm_limit: perMinute,
+  budget: z
+    .strictObject({
+      credits: z.number().positive().max(9_000_000_000),
+      period: z.enum(BUDGET_PERIOD_NAMES as ['1d', '7d', '30d', 'month']),
+    })
+    .optional(),
+}
+
+/** A key as written: the key itself, or `{key, rpm_limit, tpm_limit, budget}` to give it limits of its own. */
+const configKey = z.union([apiKey, z.strictObject({ key: apiKey, ...limitFields })])
+
 const team = z.strictObject({
   name,
   models: z.array(name).optional(),
   mcp_servers: z.array(teamMcpServer).optional(),
   fallbacks: z.record(z.string(), z.array(name)).optional(),
   use_fallbacks: z.boolean().optional(),
-  keys: z.array(apiKey).optional(),
+  keys: z.array(configKey).optional(),
+  ...limitFields,
+  /** Data policy: only local models may serve the team (upstream ones answer 403). */
+  local_only: z.boolean().optional(),
+  /** Data policy: false keeps no prompt or answer text of the team anywhere. */
+  keep_content: z.boolean().optional(),
+  /** Rate limits per model within the team, by model name. */
+  model_limits: z.record(z.string(), z.strictObject({ rpm_limit: perMinute, tpm_limit: perMinute })).optional(),
 })
 
 const user = z.strictObject({
   name,
   team: name,
-  keys: z.array(apiKey).optional(),
+  keys: z.array(configKey).optional(),
+  ...limitFields,
 })
 
 const server = z.strictObject({
@@ -200,3 +225,6 @@ export type ModelConfig = z.output<typeof model>
 export type McpServerConfig = z.output<typeof mcpServer>
 export type TeamConfig = z.output<typeof team>
 export type UserConfig = z.output<typeof user>
+export type ConfigKey = z.output<typeof configKey>
+/** The key of a `keys` entry, written plain or with its limits. */
+export const keyOf = (k: ConfigKey): string => (typeof k === 'string' ? k : k.key)

@@ -1,7 +1,7 @@
 import type { ConfigIssue } from './config-error'
 import { isAbsolute } from 'node:path'
 import { modelKind } from '../../shared/model-kind'
-import type { RawConfig } from './config-schema'
+import { keyOf, type ConfigKey, type RawConfig } from './config-schema'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -67,8 +67,8 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
   })
   const teamNames = new Set<string>()
   const seenKeys = new Set<string>()
-  const checkKeys = (keys: string[] | undefined, path: string) =>
-    keys?.forEach((k, j) => {
+  const checkKeys = (keys: ConfigKey[] | undefined, path: string) =>
+    keys?.map(keyOf).forEach((k, j) => {
       if (seenKeys.has(k)) add(`${path}.keys[${j}]`, 'this key is already given to another team or user; every key must be unique')
       seenKeys.add(k)
     })
@@ -88,6 +88,7 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
       })
     }
     checkKeys(t.keys, `teams[${i}]`)
+    for (const m of Object.keys(t.model_limits ?? {})) checkModel(m, `teams[${i}].model_limits.${m}`)
     t.mcp_servers?.forEach((entry, j) => {
       const label = typeof entry === 'string' ? entry : entry.label
       if (!mcpLabels.has(label)) add(`teams[${i}].mcp_servers[${j}]`, `unknown MCP server "${label}" (use a label from mcp_servers[].label)`)

@@ -52,11 +52,19 @@ function fromStorageFault(err: unknown): GatewayError | null {
   return fault ? storageFaultError(fault, err) : null
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for a team that keeps no content (data policy keep_content: false): its errors are logged without their text, which may quote the prompt. */
+    contentNotLogged?: boolean
+  }
+}
+
 /** One error handler: every error is a GatewayError by here, serialized once per API family; no stack reaches a client. */
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
+  app.decorateRequest('contentNotLogged', false)
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const e = isGatewayError(err) ? err : (fromStorageFault(err) ?? fromFastifyError(err, bodyLimit, req.routeOptions.bodyLimit ?? bodyLimit))
-    if (e.status >= 500) req.log.error({ err }, 'request failed')
+    if (e.status >= 500) req.log.error(req.contentNotLogged ? { status: e.status, code: e.code, type: e.type } : { err }, 'request failed')
     void reply.code(e.status).headers(e.headers).send(familyBody(req.url, e))
   })
   app.setNotFoundHandler((req, reply) => {

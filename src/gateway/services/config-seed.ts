@@ -5,6 +5,8 @@ import type { SecretCipher } from '../security/secret-cipher'
 import { toMicro } from '../store/repos/company-repo'
 import type { Store } from '../store/store'
 import { modelRow } from './admin/models-admin'
+import { applyLimits } from './admin/governance-admin'
+import { keyOf, type ConfigKey } from '../config/config-schema'
 import { hashKey, keyHint } from './keys/key-material'
 
 interface SeedDeps {
@@ -50,13 +52,18 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
     for (const old of store.teams.list()) if (old.source === 'config' && !teamNames.has(old.name)) store.teams.delete(old.id)
 
     const configKeyHashes = new Set<string>()
-    const seedKeys = (keys: string[] | undefined, teamId: string, userId: string | null) => {
-      for (const key of keys ?? []) {
+    const seedKeys = (keys: ConfigKey[] | undefined, teamId: string, userId: string | null) => {
+      for (const entry of keys ?? []) {
+        const key = keyOf(entry)
         const hash = hashKey(key)
         configKeyHashes.add(hash)
-        if (store.keys.getByHash(hash)) continue
+        const existing = store.keys.getByHash(hash)
+        const id = existing?.id ?? ids.uuid()
+        // A key written with limits has the file's; one written plain keeps what the admin API set.
+        if (typeof entry !== 'string') applyLimits(store, 'key', id, { rpm_limit: entry.rpm_limit ?? null, tpm_limit: entry.tpm_limit ?? null, budget: entry.budget ?? null }, now)
+        if (existing) continue
         store.keys.insert({
-          id: ids.uuid(),
+          id,
           kind: userId ? 'user' : 'team',
           teamId,
           userId,
@@ -92,11 +99,14 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
         now,
       )
       seedKeys(t.keys, team.id, null)
+      // The file owns a config team's limits and policy: what it leaves out is cleared.
+      applyLimits(store, 'team', team.id, { rpm_limit: t.rpm_limit ?? null, tpm_limit: t.tpm_limit ?? null, budget: t.budget ?? null, local_only: t.local_only ?? false, keep_content: t.keep_content ?? true, model_limits: t.model_limits ?? {} }, now)
     }
     for (const u of config.users) {
       const team = store.teams.getByName(u.team)!
       const user = store.users.upsert({ id: store.users.getByName(u.name)?.id ?? ids.uuid(), name: u.name, teamId: team.id, source: 'config' }, now)
       seedKeys(u.keys, team.id, user.id)
+      applyLimits(store, 'user', user.id, { rpm_limit: u.rpm_limit ?? null, tpm_limit: u.tpm_limit ?? null, budget: u.budget ?? null }, now)
     }
     for (const k of store.keys.list()) {
       if (k.source === 'config' && k.revokedAt === null && !configKeyHashes.has(k.hash)) store.keys.revoke(k.id, now)

@@ -2,6 +2,8 @@ import { openDatabase, type Db } from './database'
 import { dialectOf } from './db'
 import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
+import { createAuditRepo } from './repos/audit-repo'
+import { createGovernanceRepo } from './repos/governance-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
 import { createChunksRepo } from './repos/chunks-repo'
@@ -64,6 +66,8 @@ export function createStore(db: Db) {
     chunks: createChunksRepo(db, loadVectorExtension(db)),
     webSessions: createWebSessionsRepo(db),
     mcpServers: createMcpServersRepo(db),
+    governance: createGovernanceRepo(db),
+    audit: createAuditRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

@@ -11,6 +11,7 @@ import type { WebSessions } from '../../services/auth/web-sessions'
 import type { AdminTokenHolder } from '../../security/admin-token'
 import { webSessionsRoutes } from '../web/web-sessions-routes'
 import { agentsRoutes } from './agents-routes'
+import { auditRoutes } from './audit-routes'
 import { keysRoutes } from './keys-routes'
 import { localModelsRoutes } from './local-models-routes'
 import { modelsRoutes } from './models-routes'
@@ -25,7 +26,7 @@ export async function adminRoutes(plain: FastifyInstance, opts: { admin: AdminSe
   installAdminAuth(plain, adminAuthOptions(opts))
   const app = withSchemas(plain)
   app.get('/status', async () => opts.admin.status())
-  for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes, usageStatsRoutes]) group(app, opts.admin)
+  for (const group of [teamsRoutes, keysRoutes, modelsRoutes, agentsRoutes, usageRoutes, usageStatsRoutes, auditRoutes]) group(app, opts.admin)
   localModelsRoutes(app, opts.localModels)
   await plain.register(async (scope) => toolsRoutes(scope, opts.tools))
   webSessionsRoutes(app, opts.webSessions)

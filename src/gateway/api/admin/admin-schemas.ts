@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
+import { BUDGET_PERIOD_NAMES, MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
 import { pricingSchema } from '../../../shared/pricing'
@@ -8,15 +8,35 @@ import { pricingSchema } from '../../../shared/pricing'
 
 export const idParams = z.object({ id: z.string() })
 
+const perMinute = z.number().int().positive().nullable().optional()
+
+/** Issue 27's limits on a key, user or team: `null` clears one, absent keeps it. */
+export const limitFields = {
+  rpm_limit: perMinute,
+  tpm_limit: perMinute,
+  budget: z
+    .strictObject({
+      credits: z.number().positive().max(MAX_TOP_UP_CREDITS),
+      period: z.enum(BUDGET_PERIOD_NAMES as ['1d', '7d', '30d', 'month']),
+    })
+    .nullable()
+    .optional(),
+}
+
 export const teamBody = z.strictObject({
   name: z.string().trim().min(1),
   models: z.array(z.string()).nullable().optional(),
   fallbacks: z.record(z.string(), z.array(z.string())).optional(),
   use_fallbacks: z.boolean().optional(),
+  ...limitFields,
+  local_only: z.boolean().optional(),
+  keep_content: z.boolean().optional(),
+  model_limits: z.record(z.string(), z.strictObject({ rpm_limit: perMinute, tpm_limit: perMinute })).optional(),
 })
 
-export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1) })
-export const userRenameBody = userBody.pick({ name: true })
+export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1), ...limitFields })
+export const userRenameBody = z.strictObject({ name: z.string().trim().min(1).optional(), ...limitFields })
+export const keyLimitsBody = z.strictObject(limitFields)
 
 export const newKeyBody = z
   .strictObject({
@@ -25,6 +45,7 @@ export const newKeyBody = z
     name: z.string().max(200).nullable().optional(),
     /** Unix seconds. */
     expires_at: z.number().int().positive().nullable().optional(),
+    ...limitFields,
   })
   .default({})
 
@@ -137,3 +158,16 @@ export const importModelBody = z.strictObject({
   kind: z.enum(['whisper', 'vad', 'chat', 'embedding']).optional(),
 })
 export const nameParams = z.object({ name: z.string() })
+
+export const auditQuery = z.object({
+  target_kind: z.string().optional(),
+  actor: z.string().optional(),
+  action: z.string().optional(),
+  /** Unix milliseconds. */
+  since: z.coerce.number().int().optional(),
+  until: z.coerce.number().int().optional(),
+  /** The last entry's id of the page before. */
+  after: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  format: z.enum(['json', 'csv', 'jsonl']).default('json'),
+})

@@ -1,6 +1,6 @@
 import type { SchemaApp } from '../../http/route-schemas'
 import type { AdminServices } from '../../services/admin/admin-services'
-import { idParams, newKeyBody, rotateBody } from './admin-schemas'
+import { idParams, keyLimitsBody, newKeyBody, rotateBody } from './admin-schemas'
 
 /** Keys are listed by their hint only; the key itself is in the reply to create or rotate, never cached. */
 export function keysRoutes(app: SchemaApp, { keys }: AdminServices) {
@@ -10,4 +10,5 @@ export function keysRoutes(app: SchemaApp, { keys }: AdminServices) {
     reply.code(201).header('cache-control', 'no-store').send(keys.rotate(req.params.id, req.body?.grace_seconds)),
   )
   app.post('/keys/:id/revoke', { schema: { params: idParams } }, async (req) => keys.revoke(req.params.id))
+  app.patch('/keys/:id', { schema: { params: idParams, body: keyLimitsBody } }, async (req) => keys.setLimits(req.params.id, req.body))
 }

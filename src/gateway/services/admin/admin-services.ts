@@ -2,6 +2,8 @@ import type { ProviderRegistry } from '../../providers/registry'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import type { AdminDeps } from './admin-deps'
 import { createAgentsAdmin } from './agents-admin'
+import { createAuditAdmin } from './audit-admin'
+import { budgetsWithSpend } from './governance-admin'
 import { createConversationsAdmin } from './conversations-admin'
 import { createCreditsAdmin } from './credits-admin'
 import { createKeysAdmin } from './keys-admin'
@@ -29,6 +31,8 @@ export function createAdminServices(deps: AdminDeps, version: string, providers:
     usage: createUsageAdmin(deps),
     usageStats: createUsageStatsAdmin(deps),
     conversations: createConversationsAdmin(deps),
+    audit: createAuditAdmin(deps),
+    budgets: () => budgetsWithSpend(deps.store, deps.clock.now()),
   }
 }
 

@@ -2,7 +2,8 @@ import type { IssuedKey, KeyInfo } from '../../../shared/admin-wire'
 import type { KeyRow } from '../../store/repos/keys-repo'
 import { keyStatus } from '../keys/key-service'
 import type { AdminDeps } from './admin-deps'
-import { seconds } from './admin-rules'
+import { found, seconds } from './admin-rules'
+import { applyLimits, limitsJson, type LimitsInput } from './governance-admin'
 
 /** Keys are listed by their hint only; the key itself is in the reply to create or rotate, and nowhere else. */
 export function createKeysAdmin({ store, clock, keys }: AdminDeps) {
@@ -21,13 +22,23 @@ export function createKeysAdmin({ store, clock, keys }: AdminDeps) {
     replaced_by: k.replacedBy,
     revoked_at: seconds(k.revokedAt),
     last_used_at: seconds(k.lastUsedAt),
+    ...limitsJson(store.governance.get('key', k.id)),
   })
 
   return {
     list: (): KeyInfo[] => store.keys.list().map(keyJson),
-    issue(body: { team_id?: string; user_id?: string; name?: string | null; expires_at?: number | null }): IssuedKey {
-      const issued = keys.issue({ teamId: body.team_id, userId: body.user_id }, { name: body.name ?? null, expiresAt: body.expires_at == null ? null : body.expires_at * 1000 })
-      return { ...keyJson(issued.row), key: issued.plaintext }
+    issue(body: { team_id?: string; user_id?: string; name?: string | null; expires_at?: number | null } & LimitsInput): IssuedKey {
+      return store.transaction(() => {
+        const issued = keys.issue({ teamId: body.team_id, userId: body.user_id }, { name: body.name ?? null, expiresAt: body.expires_at == null ? null : body.expires_at * 1000 })
+        applyLimits(store, 'key', issued.row.id, body, clock.now())
+        return { ...keyJson(issued.row), key: issued.plaintext }
+      })
+    },
+    /** A key's rate limits and budget (config keys too: the file names keys, not their limits). */
+    setLimits(id: string, body: LimitsInput): KeyInfo {
+      const key = found(store.keys.get(id), 'key', id, 'key_not_found')
+      applyLimits(store, 'key', key.id, body, clock.now())
+      return keyJson(key)
     },
     rotate(id: string, graceSeconds: number | undefined): IssuedKey {
       const { issued, old } = keys.rotate(id, graceSeconds)

@@ -3,8 +3,9 @@ import { badRequest } from '../../../shared/errors'
 import type { TeamRow } from '../../store/repos/teams-repo'
 import type { AdminDeps } from './admin-deps'
 import { assertAdminOwned, conflict, deleted, found } from './admin-rules'
+import { applyLimits, teamGovernanceJson, type TeamPolicyInput } from './governance-admin'
 
-export interface TeamInput {
+export interface TeamInput extends TeamPolicyInput {
   name: string
   models?: string[] | null
   fallbacks?: Record<string, string[]>
@@ -23,6 +24,7 @@ export const teamJson = (t: TeamRow): TeamInfo => ({
 
 /** Teams: the models each may call and its fallbacks. Names are unique; config-owned teams are edited in the file. */
 export function createTeamsAdmin({ store, clock, ids, configSource }: AdminDeps) {
+  const json = (t: TeamRow): TeamInfo => ({ ...teamJson(t), ...teamGovernanceJson(store, t.id) })
   const checkModels = (body: Partial<TeamInput>) => {
     const known = new Set(store.models.list().map((m) => m.name))
     body.models?.forEach((m, i) => {
@@ -40,12 +42,16 @@ export function createTeamsAdmin({ store, clock, ids, configSource }: AdminDeps)
   }
 
   return {
-    list: (): TeamInfo[] => store.teams.list().map(teamJson),
+    list: (): TeamInfo[] => store.teams.list().map(json),
     create(body: TeamInput): TeamInfo {
       checkModels(body)
       if (store.teams.getByName(body.name)) throw conflict(`A team named "${body.name}" exists already.`, 'name')
       const row = { id: ids.uuid(), name: body.name, models: body.models ?? null, fallbacks: body.fallbacks ?? {}, useFallbacks: body.use_fallbacks ?? true, source: 'admin' as const }
-      return teamJson(store.teams.upsert(row, clock.now()))
+      return store.transaction(() => {
+        const team = store.teams.upsert(row, clock.now())
+        applyLimits(store, 'team', team.id, body, clock.now())
+        return json(team)
+      })
     },
     update(id: string, body: Partial<TeamInput>): TeamInfo {
       const team = editable(id)
@@ -57,11 +63,16 @@ export function createTeamsAdmin({ store, clock, ids, configSource }: AdminDeps)
         fallbacks: body.fallbacks ?? team.fallbacks,
         useFallbacks: body.use_fallbacks ?? team.useFallbacks,
       }
-      return teamJson(store.teams.upsert(next, clock.now()))
+      return store.transaction(() => {
+        applyLimits(store, 'team', team.id, body, clock.now())
+        return json(store.teams.upsert(next, clock.now()))
+      })
     },
     remove(id: string) {
       const team = editable(id)
       store.teams.delete(team.id)
+      store.governance.remove('team', team.id)
+      store.governance.removeTeamModels(team.id)
       return deleted(team.id)
     },
   }

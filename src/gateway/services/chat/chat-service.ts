@@ -9,6 +9,7 @@ import { applyAgent } from './apply-agent'
 import { callThroughSteps, finishSteps, prepareSteps, streamSteps, streamThroughSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
+import { tokenEstimate } from '../governance/governor'
 
 /** A chat request past validation and routing, holding its credits. */
 export interface PreparedChat {
@@ -65,7 +66,8 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       // The hold is what the request can cost at most, choices fanned out included.
       // Each model's share is capped at what it can really write (its context, or MAX_OUTPUT_TOKENS), whatever max_tokens asks.
       const n = req.n ?? 1
-      const promptCeiling = chatPromptCeiling(req, JSON.stringify(req.messages))
+      const messagesJson = JSON.stringify(req.messages)
+      const promptCeiling = chatPromptCeiling(req, messagesJson)
       const costAtMost = (t: Target) => {
         const context = pipeline.contextTokens(t)
         return chatCostMicro(t.model.pricing, { prompt_tokens: promptTokensCeiling(promptCeiling, context) * n, completion_tokens: outputTokensCeiling(req.max_completion_tokens, context) * n })
@@ -78,6 +80,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         metadata: req.metadata ?? null,
         hold: (chain) => Math.max(...chain.map(costAtMost)) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
         clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
+        tokens: tokenEstimate(messagesJson.length, req.max_completion_tokens, n),
       })
       return { run, body, req }
     },

@@ -9,6 +9,7 @@ import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { completionsToPivot, parseCompletionsRequest, type CompletionsRequest } from './completions-request'
 import { PivotStreamToCompletions, pivotToCompletion } from './pivot-to-completion'
+import { tokenEstimate } from '../governance/governor'
 
 export interface LocalCompletions {
   r: CompletionsRequest
@@ -44,6 +45,7 @@ export function createCompletionsService({ pipeline, chat }: { pipeline: Pipelin
           requestedModel: r.model,
           useFallbacks,
           hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: textTokensCeiling(r.prompt + (r.suffix ?? '')) * r.n, completion_tokens: completionTokens }))),
+          tokens: tokenEstimate((r.prompt + (r.suffix ?? '')).length * r.n, r.maxTokens, r.n),
         })
         return { forwarded: { r, run } }
       }

@@ -3,6 +3,7 @@ import { chatCostMicro, textTokensCeiling } from '../credits/pricing'
 import type { Pipeline, ServedBy } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import type { ModelRow } from '../../store/repos/models-repo'
+import { tokenEstimate } from '../governance/governor'
 
 export type EmbeddingInput = string | number[]
 
@@ -41,6 +42,7 @@ export function createEmbeddingsService({ pipeline }: { pipeline: Pipeline }) {
         requestedModel: model,
         useFallbacks: options.useFallbacks,
         hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: estimate, completion_tokens: 0 }))),
+        tokens: tokenEstimate(estimate, 0),
       })
       const request: EmbeddingsRequest = { input: [...inputs], dimensions: options.dimensions, user: options.user }
       try {

@@ -12,6 +12,7 @@ import { inspectMessagesBody, type InspectedMessagesBody } from './inspect-messa
 import { messagesToPivot } from './messages-to-pivot'
 import { invalidField, isJsonObject } from './request-field-checks'
 import { spliceModel } from './splice-model'
+import { tokenEstimate } from '../governance/governor'
 
 export interface PreparedMessages {
   run: Run<'messages'>
@@ -109,6 +110,7 @@ export function createMessagesService({ pipeline, chat }: { pipeline: Pipeline; 
         hold: (chain) =>
           Math.max(...chain.map((t) => messagesCeilingMicro(t.model.pricing, promptTokensCeiling(promptCeiling, pipeline.contextTokens(t)), outputTokensCeiling(inspected.maxTokens, pipeline.contextTokens(t))))),
         clientBound: maxTokensBound(inspected.maxTokens),
+        tokens: tokenEstimate(raw.length, inspected.maxTokens),
       })
       return { run, raw, inspected }
     },

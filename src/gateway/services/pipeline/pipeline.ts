@@ -10,6 +10,8 @@ import type { Store } from '../../store/store'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
 import { checkCharge } from '../credits/usage-sanity'
+import type { Admission, Governor } from '../governance/governor'
+import { withoutContent } from '../governance/without-content'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
 import { usageRow } from './usage-row'
@@ -38,6 +40,8 @@ export interface Run<M extends Modality = Modality> {
   /** The model, then its fallbacks that can serve this modality. */
   chain: Target[]
   reservation: Reservation
+  /** What the rate limits and budgets counted for it (null when none govern it), corrected at settle. */
+  admission: Admission | null
   attempts: UsageAttempt[]
   /** Gateway-run tools (chat steps add them as they run), for the usage row. */
   tools: ToolRunLog[]
@@ -60,6 +64,8 @@ export interface RunSpec<M extends Modality> {
    * ceiling, and holds at most what is left.
    */
   clientBound?: string
+  /** Tokens the request is counted for against a TPM limit until it settles: estimated input plus the most it may write. */
+  tokens?: number
 }
 
 /** Which model answered, and which were tried and failed before it. */
@@ -87,6 +93,8 @@ export interface PipelineDeps {
   log?: FastifyBaseLogger
   /** Tokens of context a local model gets per request (engines.llama_context_size): its prompt and answer fit in it. */
   localContextTokens?: number
+  /** Rate limits, budgets and data policies (issue 27); none apply without it. */
+  governor?: Governor
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
@@ -102,7 +110,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, governor }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
@@ -127,11 +135,23 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
 
     /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
-      const chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
-      const reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
+      let chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
+      let admission: Admission | null = null
+      if (governor) {
+        if (!governor.keepsContent(ctx.principal.team.id)) ctx.keepContentOutOfLogs?.()
+        chain = governor.allowedChain(ctx, chain)
+        admission = governor.admit(ctx, first.model.name, spec.tokens ?? 0, ctx.source === 'api' && spec.endpoint !== 'messages.count_tokens')
+      }
+      let reservation: Reservation
+      try {
+        reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
+      } catch (err) {
+        if (admission) governor!.release(admission)
+        throw err
+      }
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
+      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, admission, attempts: [], tools: [], metadata }
     },
 
     /**
@@ -173,6 +193,11 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       return { provider: registry.resolve(modality, providerConfigs(provider)), ctx: callContext({ signal, requestId }, { model, provider }) }
     },
 
+    /** Whether the caller's team lets the gateway keep prompts and answers (its data policy `keep_content`). */
+    keepsContent(ctx: Pick<RequestContext, 'principal'>): boolean {
+      return governor?.keepsContent(ctx.principal.team.id) ?? true
+    },
+
     /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
@@ -194,7 +219,11 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
         error: o.error ?? null,
       })
       if (charge.counters) Object.assign(row, charge.counters)
-      ledger.settle(run.reservation, row)
+      if (run.admission) {
+        governor!.settle(run.admission, row.promptTokens + row.completionTokens, charge.creditsMicro)
+        run.admission = null
+      }
+      ledger.settle(run.reservation, governor && !governor.keepsContent(ctx.principal.team.id) ? withoutContent(row) : row)
       return charge.creditsMicro
     },
 
@@ -209,6 +238,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
      */
     storeCompletion(run: Run, c: { id: string; modelName: string; request: unknown; response: unknown }): void {
       const { ctx } = run
+      if (!this.keepsContent(ctx)) return
       try {
         store.completions.insert({ ...c, usageId: ctx.requestId, createdAt: ctx.startedAt, teamId: ctx.principal.team.id, metadata: run.metadata ?? {} })
       } catch (err) {

@@ -8,4 +8,8 @@ export interface RequestContext {
   signal: AbortSignal
   source: 'api' | 'batch'
   startedAt: number
+  /** Adds headers to the answer (the rate-limit headers); absent for a batch line. */
+  setHeaders?: (headers: Record<string, string>) => void
+  /** Says the request's errors must be logged without their text (its team keeps no content). */
+  keepContentOutOfLogs?: () => void
 }

@@ -8,6 +8,7 @@ import type { Pipeline, Run, Served } from '../pipeline/pipeline'
 import { relayBytes, type ByteSink } from '../pipeline/relay-bytes'
 import type { RequestContext } from '../pipeline/request-context'
 import { createResponsesSseUsageObserver, usageOfResponseBody, type NativeResponsesUsage } from './native-usage'
+import { tokenEstimate } from '../governance/governor'
 
 /** A /v1/responses request for a model whose provider has the Responses API: forwarded as bytes. */
 export interface PreparedNativeResponse {
@@ -57,6 +58,7 @@ export function createNativeResponses(pipeline: Pipeline) {
         metadata: isStringRecord(body.metadata) ? body.metadata : undefined,
         hold: (chain) => Math.max(...chain.map((t) => chatCostMicro(t.model.pricing, { prompt_tokens: promptCeiling, completion_tokens: outputTokensCeiling(maxOutput, null) }))),
         clientBound: maxOutput === undefined ? undefined : maxTokensBound(maxOutput).replaceAll('max_tokens', 'max_output_tokens'),
+        tokens: tokenEstimate(raw.length, maxOutput),
       })
       return { run, raw, model, modelSpan, stream: body.stream === true }
     },

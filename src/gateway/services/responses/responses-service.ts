@@ -127,7 +127,8 @@ export function createResponsesService(deps: { chat: ChatService; pipeline: Pipe
       }
       // Local models have no reasoning controls: the setting is accepted (and echoed), not sent.
       if (prepared.run.chain[0]?.provider.type === 'local') delete prepared.req.reasoning_effort
-      return { chat: prepared, req, id: responseId(key), newItemId, items, store: req.store ?? true }
+      // A team that keeps no content (data policy keep_content: false) gets its answers, never a stored copy.
+      return { chat: prepared, req, id: responseId(key), newItemId, items, store: (req.store ?? true) && deps.pipeline.keepsContent(ctx) }
     },
 
     /** Opens the stream on the first model that answers (errors told in Responses terms). */

@@ -37,11 +37,18 @@ export const changeNotifications: Migration = {
       PERFORM pg_notify('gatehouse_changes', TG_TABLE_NAME);
       RETURN NULL;
     END $$;
-    ${WATCHED.map(
+    ${notifyChangesOf(WATCHED)}
+  `,
+}
+
+/** PostgreSQL triggers that tell every instance a watched table changed; a later migration's new cached table adds its own. */
+export function notifyChangesOf(tables: Array<{ table: string; columns?: string }>): string {
+  return tables
+    .map(
       ({ table, columns }) => `
     CREATE TRIGGER ${table}_changed AFTER INSERT OR DELETE OR UPDATE${columns ? ` OF ${columns}` : ''} ON ${table}
       FOR EACH STATEMENT EXECUTE FUNCTION gatehouse_changed();
     CREATE TRIGGER ${table}_truncated AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION gatehouse_changed();`,
-    ).join('')}
-  `,
+    )
+    .join('')
 }

@@ -13,6 +13,8 @@ import { recordingTeam } from './0012-recording-team'
 import { changeNotifications } from './0013-change-notifications'
 import { insertionOrder } from './0014-insertion-order'
 import { responseItemsByResponse } from './0020-response-items-by-response'
+import { governanceSchema } from './0022-governance'
+import { auditLog } from './0023-audit-log'
 
 export interface Migration {
   version: number
@@ -40,4 +42,6 @@ export const migrations: Migration[] = [
   changeNotifications,
   insertionOrder,
   responseItemsByResponse,
+  governanceSchema,
+  auditLog,
 ]

@@ -35,9 +35,10 @@ import { createToolsApi, type ToolsApi } from './tools-api'
 import { createOllamaSettingsApi, type OllamaSettingsApi } from './ollama-settings-api'
 import { createMcpApi, type McpApi } from './mcp-api'
 import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
+import { createGovernanceApi, type GovernanceApi } from './governance-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, GovernanceApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<GatewayHealth>
@@ -107,6 +108,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createToolsApi(conn),
     ...createOllamaSettingsApi(conn),
     ...createMcpApi(conn),
+    ...createGovernanceApi(conn),
     connection: conn,
     health: () => requestJson<GatewayHealth>(conn, '/health', { auth: 'none' }),
     status: () => admin('/status'),

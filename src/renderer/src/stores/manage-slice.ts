@@ -1,6 +1,8 @@
 import { messageOf } from '../api/api-error'
 import type { AgentInput, ModelInput, ModelPricing, ProviderInput, ProviderProbe } from '../../../shared/admin-wire'
 import type { SliceCreator } from './store-types'
+import type { AuditFilters, GovernanceApi, LimitsPatch } from '../api/governance-api'
+import type { BudgetInfo } from '../../../shared/admin-wire'
 
 /** One upstream model picked in the add-provider flow: its id there, the name clients use here, its prices. */
 export interface PickedModel {
@@ -34,6 +36,13 @@ export interface ManageSlice {
   createUser(name: string, teamId: string): Promise<void>
   renameUser(id: string, name: string): Promise<void>
   deleteUser(id: string): Promise<void>
+  /** Rate limits and budget of a team, user or key (a team's data policy too), then the rows read again. */
+  setLimits(scope: 'team' | 'user' | 'key', id: string, patch: LimitsPatch): Promise<void>
+  /** Each budget and what its current period spent (read on demand, for the Usage page). */
+  fetchBudgets(): Promise<BudgetInfo[]>
+  /** A page of the admin audit log, newest first, and its export. */
+  fetchAudit(filters: AuditFilters, page: { after?: string; limit: number }): ReturnType<GovernanceApi['audit']>
+  exportAudit(filters: AuditFilters, format: 'csv' | 'jsonl'): Promise<Blob>
   /** A copy under a free name ("name-copy", "name-copy-2", …). */
   duplicateAgent(id: string): Promise<void>
 }
@@ -93,6 +102,17 @@ export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, 
     createUser: thenReload((name: string, teamId: string) => api.createUser({ name, team_id: teamId })),
     renameUser: thenReload(api.renameUser),
     deleteUser: thenReload(api.deleteUser),
+    async setLimits(scope, id, patch) {
+      if (scope === 'key') {
+        await api.setKeyLimits(id, patch)
+        return get().loadKeys()
+      }
+      await (scope === 'team' ? api.setTeamLimits(id, patch) : api.setUserLimits(id, patch))
+      await reload()
+    },
+    fetchBudgets: () => api.budgets(),
+    fetchAudit: (filters, page) => api.audit(filters, page),
+    exportAudit: (filters, format) => api.auditExport(filters, format),
     async duplicateAgent(id) {
       const agent = get().catalog.agents.find((a) => a.id === id)
       if (!agent) return

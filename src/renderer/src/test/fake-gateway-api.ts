@@ -9,6 +9,7 @@ import { fakeManageApi, type FakeRows } from './fake-manage-api'
 import { fakeStudioApi } from './fake-studio-api'
 import { fakeToolsApi } from './fake-tools-api'
 import { fakeMcpApi } from './fake-mcp-api'
+import { fakeGovernanceApi } from './fake-governance-api'
 
 export const TEAM: TeamInfo = { id: 'team-1', name: 'default', models: null, fallbacks: {}, use_fallbacks: true, source: 'config', created_at: 1 }
 export const MODELS: ModelInfo[] = [
@@ -51,8 +52,11 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     keys.push(info)
     return { ...info, key: `gth-team-secret-${n}` }
   }
-  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean; healthProblems: string[]; webSessionsList: WebSessionInfo[]; oauthClientsList: OAuthClientInfo[] } = {
+  const governance = fakeGovernanceApi(rows, () => keys)
+  const api: GatewayApi & { calls: typeof calls; chatHandler: ChatHandler; conversationsStore: typeof conversations; rows: FakeRows; emit: typeof managed.emit; healthy: boolean; healthProblems: string[]; webSessionsList: WebSessionInfo[]; oauthClientsList: OAuthClientInfo[]; governance: typeof governance } = {
     ...managed.manage,
+    ...governance.api,
+    governance,
     ...managed.local,
     ...fakeStudioApi(),
     ...fakeToolsApi(),

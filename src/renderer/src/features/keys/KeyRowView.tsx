@@ -5,6 +5,9 @@ import { messageOf } from '../../api/api-error'
 import type { KeyInfo } from '../../../../shared/admin-wire'
 import { formatDate, formatRelative } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
+import { useState } from 'react'
+import { LimitsDialog } from '../../components/LimitsDialog'
+import { limitsSummary } from '../../lib/limits-summary'
 
 const TONE = { active: 'ok', deprecated: 'warn', revoked: 'danger', expired: 'neutral' } as const
 
@@ -12,6 +15,8 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
   const rotate = useAppStore((s) => s.rotateKey)
   const revoke = useAppStore((s) => s.revokeKey)
   const notify = useAppStore((s) => s.notify)
+  const setLimits = useAppStore((s) => s.setLimits)
+  const [editingLimits, setEditingLimits] = useState(false)
   // A rotated key and its successor share a name: each says which one it is.
   const successor = useAppStore((s) => (k.replaced_by ? s.keys.list.find((x) => x.id === k.replaced_by)?.hint : undefined))
   const predecessor = useAppStore((s) => s.keys.list.find((x) => x.replaced_by === k.id)?.hint)
@@ -32,7 +37,17 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
       </td>
       <td data-label="Created" className="muted">{formatDate(k.created_at)}</td>
       <td data-label="Last used" className="muted">{k.last_used_at ? formatRelative(k.last_used_at) : 'never'}</td>
+      <td data-label="Limits" className="small">{limitsSummary(k)}</td>
       <td className="row-actions">
+        {live && <Button size="sm" onClick={() => setEditingLimits(true)} aria-label={`Limits of ${label}`}>Limits</Button>}
+        {editingLimits && (
+          <LimitsDialog
+            title={`Limits of key ${label}`}
+            initial={{ rpm_limit: k.rpm_limit ?? null, tpm_limit: k.tpm_limit ?? null, budget: k.budget ?? null }}
+            onSave={(value) => setLimits('key', k.id, value).then(() => notify('Key limits saved', 'success'))}
+            onClose={() => setEditingLimits(false)}
+          />
+        )}
         {live && !fromConfig && (
           <>
             <Button size="sm" disabled={k.status !== 'active'} onClick={() => rotate(k.id).catch((e: unknown) => notify(messageOf(e), 'error'))} aria-label={`Rotate ${label}`}>Rotate</Button>

@@ -13,6 +13,7 @@ import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
 import { McpServersSection } from './McpServersSection'
+import { AuditLogSection } from './AuditLogSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -81,6 +82,7 @@ export default function SettingsPage() {
       </section>
       <McpServersSection />
       <WebSessionsSection />
+      <AuditLogSection />
       <OllamaKeylessSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>

@@ -9,14 +9,16 @@ import type { KeyInfo, TeamInfo, UserInfo } from '../../../../shared/admin-wire'
 import { messageOf } from '../../api/api-error'
 import { useAppStore } from '../../stores/app-store'
 import { NameDialog } from './NameDialog'
+import { LimitsDialog } from '../../components/LimitsDialog'
+import { limitsSummary } from '../../lib/limits-summary'
 
-type Editing = { kind: 'new-team' } | { kind: 'new-user' } | { kind: 'team'; team: TeamInfo } | { kind: 'user'; user: UserInfo } | null
+type Editing = { kind: 'new-team' } | { kind: 'new-user' } | { kind: 'team'; team: TeamInfo } | { kind: 'user'; user: UserInfo } | { kind: 'team-limits'; team: TeamInfo } | { kind: 'user-limits'; user: UserInfo } | null
 
 const liveKeys = (keys: KeyInfo[], match: (k: KeyInfo) => boolean) => keys.filter((k) => match(k) && (k.status === 'active' || k.status === 'deprecated')).length
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
 /** A row's rename and delete buttons, or, for a row of the config file, where to change it instead. */
-function RowActions({ what, name, fromConfig, onRename, onDelete }: { what: 'team' | 'user'; name: string; fromConfig: ReactNode; onRename: () => void; onDelete: () => Promise<unknown> }) {
+function RowActions({ what, name, fromConfig, onRename, onLimits, onDelete }: { what: 'team' | 'user'; name: string; fromConfig: ReactNode; onRename: () => void; onLimits: () => void; onDelete: () => Promise<unknown> }) {
   return (
     <td className="row-actions">
       {fromConfig ? (
@@ -24,6 +26,7 @@ function RowActions({ what, name, fromConfig, onRename, onDelete }: { what: 'tea
       ) : (
         <>
           <Button size="sm" icon="edit" aria-label={`Rename ${what} ${name}`} onClick={onRename} />
+          <Button size="sm" aria-label={`Limits of ${what} ${name}`} onClick={onLimits}>Limits</Button>
           <ConfirmButton size="sm" variant="ghost" icon="trash" aria-label={`Delete ${what} ${name}`} confirmLabel={`Confirm delete ${what} ${name}`} onConfirm={onDelete} />
         </>
       )}
@@ -44,6 +47,9 @@ export default function TeamsPage() {
   const createUser = useAppStore((s) => s.createUser)
   const renameUser = useAppStore((s) => s.renameUser)
   const deleteUser = useAppStore((s) => s.deleteUser)
+  const setLimits = useAppStore((s) => s.setLimits)
+  const modelRows = useAppStore((s) => s.catalog.models)
+  const allModels = useMemo(() => modelRows.map((m) => m.name), [modelRows])
   const notify = useAppStore((s) => s.notify)
   const [editing, setEditing] = useState<Editing>(null)
   const [newUserTeam, setNewUserTeam] = useState('')
@@ -66,7 +72,7 @@ export default function TeamsPage() {
         <h2 id="teams-title" className="section-title">Teams</h2>
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Teams table">
           <table className="table table-cards">
-            <thead><tr><th scope="col">Team</th><th scope="col">Models</th><th scope="col">Users</th><th scope="col">Keys</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead><tr><th scope="col">Team</th><th scope="col">Models</th><th scope="col">Users</th><th scope="col">Keys</th><th scope="col">Limits and policy</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {teams.map((t) => (
                 <tr key={t.id}>
@@ -74,7 +80,12 @@ export default function TeamsPage() {
                   <td data-label="Models">{t.models === null ? <span>Every model</span> : t.models.length ? t.models.map((m) => <Badge key={m}>{m}</Badge>) : <span className="muted">None</span>}</td>
                   <td data-label="Users">{plural(users.filter((u) => u.team_id === t.id).length, 'user')}</td>
                   <td data-label="Keys">{plural(liveKeys(keys, (k) => k.team_id === t.id && !k.user_id), 'team key')}</td>
-                  <RowActions what="team" name={t.name} fromConfig={t.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'team', team: t })} onDelete={() => deleteTeam(t.id).then(() => notify(`Team ${t.name} deleted`, 'success'), fail)} />
+                  <td data-label="Limits and policy">
+                    <span className="small">{limitsSummary(t)}</span>{' '}
+                    {t.local_only && <Badge title="Requests may reach only local models">local only</Badge>}{' '}
+                    {t.keep_content === false && <Badge title="No prompt or answer text is kept">keeps no content</Badge>}
+                  </td>
+                  <RowActions what="team" name={t.name} fromConfig={t.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'team', team: t })} onLimits={() => setEditing({ kind: 'team-limits', team: t })} onDelete={() => deleteTeam(t.id).then(() => notify(`Team ${t.name} deleted`, 'success'), fail)} />
                 </tr>
               ))}
             </tbody>
@@ -91,14 +102,15 @@ export default function TeamsPage() {
         ) : (
           <div className="table-wrap" tabIndex={0} role="region" aria-label="Users table">
             <table className="table table-cards">
-              <thead><tr><th scope="col">User</th><th scope="col">Team</th><th scope="col">Keys</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+              <thead><tr><th scope="col">User</th><th scope="col">Team</th><th scope="col">Keys</th><th scope="col">Limits</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
               <tbody>
                 {users.map((u) => (
                   <tr key={u.id}>
                     <td data-label="User"><strong>{u.name}</strong> {u.source === 'config' && <Badge title="Defined in the config file">config</Badge>}</td>
                     <td data-label="Team">{teamName.get(u.team_id) ?? u.team_id}</td>
                     <td data-label="Keys">{plural(liveKeys(keys, (k) => k.user_id === u.id), 'key')}</td>
-                    <RowActions what="user" name={u.name} fromConfig={u.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'user', user: u })} onDelete={() => deleteUser(u.id).then(() => notify(`User ${u.name} deleted`, 'success'), fail)} />
+                    <td data-label="Limits" className="small">{limitsSummary(u)}</td>
+                    <RowActions what="user" name={u.name} fromConfig={u.source === 'config' ? fromFile : null} onRename={() => setEditing({ kind: 'user', user: u })} onLimits={() => setEditing({ kind: 'user-limits', user: u })} onDelete={() => deleteUser(u.id).then(() => notify(`User ${u.name} deleted`, 'success'), fail)} />
                   </tr>
                 ))}
               </tbody>
@@ -110,6 +122,24 @@ export default function TeamsPage() {
       {editing?.kind === 'new-team' && <NameDialog title="New team" label="Name" saveLabel="Create team" onSave={createTeam} onClose={() => setEditing(null)} />}
       {editing?.kind === 'team' && <NameDialog title={`Rename team ${editing.team.name}`} label="Name" initial={editing.team.name} saveLabel="Rename" onSave={(name) => renameTeam(editing.team.id, name)} onClose={() => setEditing(null)} />}
       {editing?.kind === 'user' && <NameDialog title={`Rename user ${editing.user.name}`} label="Name" initial={editing.user.name} saveLabel="Rename" onSave={(name) => renameUser(editing.user.id, name)} onClose={() => setEditing(null)} />}
+      {editing?.kind === 'team-limits' && (
+        <LimitsDialog
+          title={`Limits and data policy of team ${editing.team.name}`}
+          policy
+          models={editing.team.models ?? allModels}
+          initial={{ rpm_limit: editing.team.rpm_limit ?? null, tpm_limit: editing.team.tpm_limit ?? null, budget: editing.team.budget ?? null, local_only: editing.team.local_only, keep_content: editing.team.keep_content, model_limits: editing.team.model_limits }}
+          onSave={(value) => setLimits('team', editing.team.id, value).then(() => notify(`Limits of team ${editing.team.name} saved`, 'success'))}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'user-limits' && (
+        <LimitsDialog
+          title={`Limits of user ${editing.user.name}`}
+          initial={{ rpm_limit: editing.user.rpm_limit ?? null, tpm_limit: editing.user.tpm_limit ?? null, budget: editing.user.budget ?? null }}
+          onSave={(value) => setLimits('user', editing.user.id, value).then(() => notify(`Limits of user ${editing.user.name} saved`, 'success'))}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {editing?.kind === 'new-user' && (
         <NameDialog title="New user" label="Name" saveLabel="Create user" onSave={(name) => createUser(name, newUserTeam || teams[0]!.id)} onClose={() => setEditing(null)}>
           <Field label="Team" hint="Their keys take this team's models and budget.">

@@ -6,6 +6,7 @@ import { formatCredits, formatMs } from '../../lib/format'
 import { useAppStore } from '../../stores/app-store'
 import { downloadFile } from '../../lib/download'
 import { BalanceCard } from './BalanceCard'
+import { BudgetsCard } from './BudgetsCard'
 import { UsageChart } from './UsageChart'
 import { UsageFilters } from './UsageFilters'
 import { UsageLog } from './UsageLog'
@@ -49,6 +50,7 @@ export default function UsagePage() {
           <p className="small muted">{t ? `${t.errors} failed · ${(t.prompt_tokens + t.completion_tokens).toLocaleString('en-US')} tokens · ${formatCredits(t.credits)} credits · ${formatMs(t.avg_latency_ms)} mean latency` : ''}</p>
         </section>
       </div>
+      <BudgetsCard />
       <UsageFilters />
       <div className="section-head">
         <h2 className="section-title">Over time</h2>
