@@ -64,13 +64,13 @@ describeOnEngines('repositories written once for both engines', (engine) => {
     expect(store.completions.list({ limit: 10, metadata: { run: '2' } }).map((c) => c.id)).toEqual(['cmpl-1'])
   })
 
-  it('stored responses: an item id referenced again moves to the newer response; expired ones are swept', () => {
-    const response = (id: string, expiresAt: number) => ({ id, teamId: 't1', previousResponseId: null, createdAt: 1, expiresAt, response: { id }, inputItems: [] })
-    store.responses.insert([{ row: response('resp_1', 10), items: [{ id: 'msg_1' }] }])
-    store.responses.insert([{ row: response('resp_2', 20), items: [{ id: 'msg_1' }] }])
-    expect(store.responses.getItem('msg_1', 't1', 5)).toEqual({ id: 'msg_1' })
+  it('stored responses: kept with their JSON as written, per team; expired ones are swept', () => {
+    const response = (id: string, expiresAt: number) => ({ id, teamId: 't1', previousResponseId: null, createdAt: 1, expiresAt, responseJson: JSON.stringify({ id }), inputItemsJson: '[{"id":"msg_1"}]' })
+    store.responses.insert([response('resp_1', 10), response('resp_2', 20)])
+    expect(store.responses.get('resp_1', 't1', 5)).toMatchObject({ response: { id: 'resp_1' }, inputItems: [{ id: 'msg_1' }] })
+    expect(store.responses.get('resp_1', 't2', 5)).toBeUndefined()
     expect(store.responses.sweepExpired(15)).toBe(1)
-    expect(store.responses.getItem('msg_1', 't1', 15)).toEqual({ id: 'msg_1' })
     expect(store.responses.get('resp_1', 't1', 5)).toBeUndefined()
+    expect(store.responses.get('resp_2', 't1', 15)).toMatchObject({ id: 'resp_2' })
   })
 })
