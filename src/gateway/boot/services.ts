@@ -32,6 +32,7 @@ import { createPipeline } from '../services/pipeline/pipeline'
 import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
+import { createBalancer } from '../services/routing/deployments'
 import { createDocumentEngine } from '../engines/documents/document-engine'
 import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
 import { gatewayToolsStep } from '../services/tools/gateway-tools-step'
@@ -68,7 +69,7 @@ export function createServices(deps: GatewayDeps) {
   const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize })
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, balancer: createBalancer(clock) })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
 import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
+import { deploymentsSchema, routingSchema } from '../../shared/deployments'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
 /**
@@ -56,6 +57,11 @@ const model = z.strictObject({
   aliases: z.array(name).optional(),
   pricing: pricingSchema.optional(),
   native_audio: nativeAudioSchema.optional(),
+  /** One name served by several deployments (provider + upstream + weight); `provider` still sets the model's provider type. */
+  deployments: deploymentsSchema.optional(),
+  routing: routingSchema.optional(),
+  /** How long a deployment that answered 429, 5xx or could not be reached rests when it sent no `retry-after`. */
+  cooldown: duration.refine((s) => s <= 86400, 'must be at most "24h"').optional(),
 })
 
 const MCP_LABEL = /^[A-Za-z0-9_-]{1,40}$/

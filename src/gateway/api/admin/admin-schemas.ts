@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
+import { deploymentsSchema, routingSchema } from '../../../shared/deployments'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -40,6 +41,10 @@ export const modelBody = z.strictObject({
   aliases: z.array(z.string().min(1)).optional(),
   pricing: pricingSchema.optional(),
   native_audio: nativeAudioSchema.nullable().optional(),
+  deployments: deploymentsSchema.nullable().optional(),
+  routing: routingSchema.nullable().optional(),
+  /** Seconds a failing deployment rests when it sent no `retry-after` (30 when unset). */
+  cooldown: z.number().int().min(0).max(86400, 'must be at most 86400 seconds').nullable().optional(),
 })
 
 export const providerBody = z.strictObject({

@@ -10,6 +10,7 @@ import type { Store } from '../../store/store'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { CreditLedger, Reservation } from '../credits/credit-ledger'
 import { checkCharge } from '../credits/usage-sanity'
+import type { Balancer } from '../routing/deployments'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
 import { usageRow } from './usage-row'
@@ -42,6 +43,8 @@ export interface Run<M extends Modality = Modality> {
   /** Gateway-run tools (chat steps add them as they run), for the usage row. */
   tools: ToolRunLog[]
   metadata: Record<string, string> | null
+  /** Ends the in-flight count of the deployment that answered, when it settles. */
+  release?: () => void
 }
 
 export interface RunSpec<M extends Modality> {
@@ -87,12 +90,28 @@ export interface PipelineDeps {
   log?: FastifyBaseLogger
   /** Tokens of context a local model gets per request (engines.llama_context_size): its prompt and answer fit in it. */
   localContextTokens?: number
+  /** Spreads models with deployments over them and rests failing ones; without it a model's own provider serves. */
+  balancer?: Balancer
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
 export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId'>, t: Target): CallContext {
   const { model } = t
   return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+}
+
+/** Every deployment of every model to try is resting after failures: 503 with when the first is back. */
+function allResting(chain: Target[], balancer: Balancer, now: number): GatewayError {
+  const back = Math.min(...chain.map((t) => balancer.backAt(t) ?? now + 1000))
+  const seconds = Math.max(1, Math.ceil((back - now) / 1000))
+  return new GatewayError({
+    status: 503,
+    type: 'api_error',
+    code: 'deployments_cooling_down',
+    param: 'model',
+    message: `Every deployment of "${chain[0]!.model.name}"${chain.length > 1 ? ' and of its fallbacks' : ''} failed recently and is resting; the first is back in ${seconds}s. Retry then, or add deployments or fallbacks.`,
+    headers: { 'retry-after': String(seconds) },
+  })
 }
 
 const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
@@ -102,7 +121,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, balancer }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
@@ -142,19 +161,30 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       statusOf: (value: T) => number = () => 200,
     ): Promise<Served<T>> {
       const { ctx, chain } = run
-      for (const [i, target] of chain.entries()) {
-        const last = i === chain.length - 1
+      // A model with deployments is tried on each that is not resting, best first, before its fallbacks.
+      const tries = balancer ? chain.flatMap((t) => balancer.expand(t, (id) => store.providers.get(id))) : chain
+      if (!tries.length) throw allResting(chain, balancer!, clock.now())
+      for (const [i, target] of tries.entries()) {
+        const last = i === tries.length - 1
         const started = clock.now()
-        const attempt = { model: target.model.name, modelId: target.model.id }
+        const attempt = { model: target.model.name, modelId: target.model.id, ...(target.deployment ? { deployment: `${target.deployment.provider}/${target.deployment.upstream}` } : {}) }
+        const release = balancer?.start(target)
         try {
           const provider = registry.resolve(run.modality, providerConfigs(target.provider))
           const value = await call(provider, callContext(ctx, target), last, target)
-          run.attempts.push({ ...attempt, status: statusOf(value), latencyMs: clock.now() - started })
-          return { value, target, fallbacksUsed: chain.slice(0, i).map((t) => t.model.name) }
+          const status = statusOf(value)
+          // A passthrough relays the last upstream's 429 or 5xx as it is: its deployment still rests.
+          if (status === 429 || status >= 500) balancer?.coolDown(target, undefined)
+          run.attempts.push({ ...attempt, status, latencyMs: clock.now() - started })
+          run.release = release
+          const fallbacksUsed = [...new Set(tries.slice(0, i).filter((t) => t.model.id !== target.model.id).map((t) => t.model.name))]
+          return { value, target, fallbacksUsed }
         } catch (err) {
+          release?.()
           run.attempts.push({ ...attempt, status: statusOfError(err, ctx), latencyMs: clock.now() - started, error: (err as Error).message })
-          const canMoveOn = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted && !last
-          if (!canMoveOn) throw err
+          const fallbackable = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted
+          if (fallbackable) balancer?.coolDown(target, (err as UpstreamError).headers['retry-after'])
+          if (!fallbackable || last) throw err
         }
       }
       throw new GatewayError({ status: 500, type: 'api_error', message: 'No model to try.' })
@@ -173,6 +203,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
+      run.release?.()
       const { target, creditsMicro = 0, ...rest } = o
       // What the upstream reported is checked before it is billed: see checkCharge.
       const charge = checkCharge(run.reservation.ceilingMicro, rest, creditsMicro)

@@ -8,6 +8,8 @@ export interface UsageAttempt {
   status: number
   latencyMs: number
   error?: string
+  /** `<provider>/<upstream>` when the model has deployments: the one tried. */
+  deployment?: string
 }
 
 /** A gateway-run tool (web search, RAG, OCR) of a chat request: what it did, how long it took, what it found. */
