@@ -63,6 +63,8 @@ export interface TeamInfo {
   models: string[] | null
   fallbacks: Record<string, string[]>
   use_fallbacks: boolean
+  /** The team's response cache, on for all its requests; null: only requests that ask (always sent). */
+  cache?: { ttl: number } | null
   source: RowSource
   created_at: number
 }
@@ -164,6 +166,8 @@ export interface UsageRow {
   characters: number
   credits: number
   usage_estimated: boolean
+  /** Answered from the response cache: no upstream call, no credits (always sent). */
+  cache_hit?: boolean
   error: string | null
   metadata: Record<string, string> | null
   /** Gateway-run tools (web search, RAG, OCR) of the request: timing, sources, outcome. */

@@ -20,6 +20,7 @@ import { runChatWith } from '../services/batches/run-chat'
 import { createChatService } from '../services/chat/chat-service'
 import { chatAudioSteps } from '../services/chat/steps/chat-audio-steps'
 import { createCreditLedger } from '../services/credits/credit-ledger'
+import { createResponseCache } from '../services/cache/response-cache'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
@@ -102,6 +103,7 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     responses,
+    responseCache: createResponseCache({ store, clock, ledger }),
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),

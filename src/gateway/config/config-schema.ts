@@ -92,6 +92,8 @@ const team = z.strictObject({
   fallbacks: z.record(z.string(), z.array(name)).optional(),
   use_fallbacks: z.boolean().optional(),
   keys: z.array(apiKey).optional(),
+  /** Cache every answer of the team's requests for `ttl` (issue 27's response cache). */
+  cache: z.strictObject({ ttl: duration.refine((s) => s >= 1 && s <= 30 * 86400, 'must be from 1s to "30d"') }).optional(),
 })
 
 const user = z.strictObject({

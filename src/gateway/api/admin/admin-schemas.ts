@@ -14,6 +14,8 @@ export const teamBody = z.strictObject({
   models: z.array(z.string()).nullable().optional(),
   fallbacks: z.record(z.string(), z.array(z.string())).optional(),
   use_fallbacks: z.boolean().optional(),
+  /** Cache every answer of the team's requests this many seconds; null turns it off. */
+  cache: z.strictObject({ ttl: z.number().int().min(1, 'must be at least 1 second').max(30 * 86400, 'must be at most 2592000 seconds (30 days)') }).nullable().optional(),
 })
 
 export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1) })

@@ -111,7 +111,7 @@ describe('load balancing over deployments', () => {
     })
     expect(res.status).toBe(503)
     expect(res.headers.get('retry-after')).toBe('30')
-    expect((await res.json()).error).toMatchObject({ code: 'deployments_cooling_down', param: 'model' })
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({ code: 'deployments_cooling_down', param: 'model' })
   })
 
   it('takes deployments in the admin API, refusing an unknown provider with 400 naming the field', async () => {
@@ -122,7 +122,7 @@ describe('load balancing over deployments', () => {
     const made = await inject('POST', '/admin/models', { name: 'gpt-new', provider: 'east', upstream: 'x', routing: 'least_in_flight', deployments: [{ provider: 'west', upstream: 'w', weight: 3 }] })
     expect(made.statusCode).toBe(201)
     expect(made.json()).toMatchObject({ deployments: [{ provider: 'west', upstream: 'w', weight: 3 }], routing: 'least_in_flight', cooldown: null })
-    const patched = await inject('PATCH', `/admin/models/${made.json().id}`, { deployments: null })
+    const patched = await inject('PATCH', `/admin/models/${made.json<{ id: string }>().id}`, { deployments: null })
     expect(patched.json()).toMatchObject({ deployments: null, routing: 'least_in_flight' })
   })
 })

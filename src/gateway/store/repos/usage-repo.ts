@@ -58,6 +58,8 @@ export interface UsageRow {
   tools: ToolRunLog[]
   /** Written as `done` when left out. */
   state?: UsageState
+  /** Answered from the response cache (no upstream call, no credits). */
+  cacheHit?: boolean
 }
 
 interface Raw {
@@ -87,6 +89,7 @@ interface Raw {
   metadata: string | null
   tools: string | null
   state: UsageState
+  cache_hit: number
 }
 
 const toRow = (r: Raw): UsageRow => ({
@@ -116,6 +119,7 @@ const toRow = (r: Raw): UsageRow => ({
   metadata: readJson(r.metadata, null),
   tools: readJson(r.tools, []),
   state: r.state,
+  cacheHit: r.cache_hit === 1,
 })
 
 export interface UsageFilter {
@@ -136,6 +140,7 @@ const toParams = (row: UsageRow) => ({
   metadata: row.metadata ? writeJson(row.metadata) : null,
   tools: row.tools.length ? writeJson(row.tools) : null,
   state: row.state ?? 'done',
+  cacheHit: row.cacheHit ? 1 : 0,
 })
 
 export type UsageRepo = ReturnType<typeof createUsageRepo>
@@ -143,10 +148,10 @@ export type UsageRepo = ReturnType<typeof createUsageRepo>
 export function createUsageRepo(db: Db) {
   const columns = `usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
       attempts, status, stream, latency_ms, prompt_tokens, completion_tokens, cached_tokens, cache_creation_tokens,
-      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools, state)
+      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools, state, cache_hit)
     VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
       @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
-      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state)`
+      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state, @cacheHit)`
   const insertStmt = db.prepare(`INSERT INTO ${columns}`)
   // A request's final row takes the place of the row written when it started.
   const replaceStmt = db.prepare(`INSERT OR REPLACE INTO ${columns}`)
