@@ -19,6 +19,7 @@ import { oauthRoutes } from '../api/oauth/oauth-routes'
 import { ollamaRoutes, type OllamaRoutesOptions } from '../api/ollama/ollama-routes'
 import { webRoutes } from '../api/web/web-routes'
 import { installResponseCache } from '../api/response-cache-hook'
+import { metricsRoutes } from '../api/metrics/metrics-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
 import { installJsonBodyParser } from '../http/json-body'
@@ -91,6 +92,11 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
 
   const { authenticate } = services
   installResponseCache(app, { cache: services.responseCache, clock })
+  app.addHook('onResponse', (req, reply, done) => {
+    services.metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime)
+    done()
+  })
+  await app.register(metricsRoutes, { metrics: services.metrics, adminToken: services.adminToken, metricsToken: config.telemetry?.metricsToken ?? null })
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems })
   await app.register(modelsRoutes, { models: services.models, authenticate })
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })

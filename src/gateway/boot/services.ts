@@ -21,6 +21,9 @@ import { createChatService } from '../services/chat/chat-service'
 import { chatAudioSteps } from '../services/chat/steps/chat-audio-steps'
 import { createCreditLedger } from '../services/credits/credit-ledger'
 import { createResponseCache } from '../services/cache/response-cache'
+import { createGatewayMetrics } from '../services/telemetry/gateway-metrics'
+import { telemetryObserver } from '../services/telemetry/telemetry-observer'
+import { createRequestTracer } from '../services/telemetry/request-tracer'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
@@ -70,7 +73,11 @@ export function createServices(deps: GatewayDeps) {
   const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, balancer: createBalancer(clock) })
+  const documents = createDocumentEngine(config.documents)
+  const metrics = createGatewayMetrics({ engineLoad: () => [...localEngines.stats(), ...documents.stats()], teamName: (id) => (id && store.teams.get(id)?.name) || 'none' })
+  const telemetry = config.telemetry
+  const tracer = telemetry?.otlpEndpoint ? createRequestTracer({ endpoint: telemetry.otlpEndpoint, headers: telemetry.otlpHeaders, serviceName: telemetry.serviceName, clock }) : null
+  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, balancer: createBalancer(clock), observer: telemetryObserver(metrics, tracer?.observer) })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
@@ -78,7 +85,6 @@ export function createServices(deps: GatewayDeps) {
   const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
   const embeddings = createEmbeddingsService({ pipeline })
   // A collection with an embedding model embeds its documents and queries through that model's provider.
-  const documents = createDocumentEngine(config.documents)
   const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings, documents })
@@ -103,7 +109,8 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     responses,
-    responseCache: createResponseCache({ store, clock, ledger }),
+    responseCache: createResponseCache({ store, clock, ledger, onHit: (row) => metrics.settled(row) }),
+    metrics,
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),
@@ -131,6 +138,7 @@ export function createServices(deps: GatewayDeps) {
       ledger.flush()
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')
+      await tracer?.close().catch((err: Error) => log.warn({ err: err.message }, 'the last traces could not be sent'))
       await ocr.close()
       await documents.close()
       await webSearch.close()

@@ -174,6 +174,17 @@ const tools = z.strictObject({
   web_search: webSearch.optional(),
 })
 
+/** Metrics (`GET /metrics`) and OpenTelemetry traces (issue 27). */
+const telemetry = z.strictObject({
+  /** The OTLP/HTTP collector, e.g. "http://127.0.0.1:4318" (traces go to its /v1/traces); traces are off when absent. */
+  otlp_endpoint: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OTLP/HTTP collector, such as "http://127.0.0.1:4318"' }).optional(),
+  /** Headers sent to the collector (an API key some vendors ask for). */
+  otlp_headers: z.record(z.string(), z.string()).optional(),
+  service_name: name.optional(),
+  /** A Bearer token that may read `GET /metrics` besides the admin token (for a Prometheus scraper). */
+  metrics_token: z.string().min(20, 'a token must be at least 20 characters long').optional(),
+})
+
 export const configSchema = z.strictObject({
   // Counted in micro-credits as exact integers: at most Number.MAX_SAFE_INTEGER of them.
   credits: z.number().nonnegative().max(9_000_000_000).optional(),
@@ -186,6 +197,7 @@ export const configSchema = z.strictObject({
   audio: audio.optional(),
   documents: documents.optional(),
   tools: tools.optional(),
+  telemetry: telemetry.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
   mcp_servers: z.array(mcpServer).optional(),

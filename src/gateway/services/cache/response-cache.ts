@@ -2,6 +2,7 @@ import { badRequest } from '../../../shared/errors'
 import { parseDurationSeconds } from '../../config/units'
 import type { Clock } from '../../kernel/runtime'
 import type { CachedResponse } from '../../store/repos/response-cache-repo'
+import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
 import type { CreditLedger } from '../credits/credit-ledger'
 import type { UsageEndpoint } from '../pipeline/pipeline'
@@ -68,7 +69,7 @@ function withoutCost(body: Buffer): Buffer {
  * team ever sees another's answers. A hit is answered with the bytes first sent (a stream replays as
  * the same events), costs nothing and writes a usage row marked `cache_hit`.
  */
-export function createResponseCache({ store, clock, ledger }: { store: Store; clock: Clock; ledger: CreditLedger }) {
+export function createResponseCache({ store, clock, ledger, onHit }: { store: Store; clock: Clock; ledger: CreditLedger; onHit?: (row: UsageRow) => void }) {
   return {
     /**
      * Whether the cache takes part in this request, and under which key. Takes `cache` out of the body
@@ -124,6 +125,7 @@ export function createResponseCache({ store, clock, ledger }: { store: Store; cl
     recordHit(ctx: RequestContext, plan: CachePlan, hit: CachedResponse): void {
       const row = usageRow(ctx, clock.now(), { endpoint: plan.endpoint, status: 200, stream: plan.stream, requestedModel: plan.requestedModel, modelId: hit.modelId, modelName: hit.modelName, cacheHit: true })
       ledger.settle({ holdMicro: 0, ceilingMicro: 0, settled: false }, row)
+      onHit?.(row)
     },
 
     /** Deletes expired answers; returns how many. */

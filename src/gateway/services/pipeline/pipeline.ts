@@ -80,6 +80,12 @@ export type Outcome = { target: Target | null; status: number } & Partial<
   Pick<UsageRow, 'stream' | 'creditsMicro' | 'promptTokens' | 'completionTokens' | 'cachedTokens' | 'cacheCreationTokens' | 'audioSeconds' | 'characters' | 'usageEstimated' | 'error'>
 >
 
+/** Sees every model request begin and settle (metrics, traces); must not throw. */
+export interface RequestObserver {
+  began(run: Run): void
+  settled(run: Run, row: UsageRow, target: Target | null): void
+}
+
 export interface PipelineDeps {
   store: Store
   clock: Clock
@@ -92,6 +98,7 @@ export interface PipelineDeps {
   localContextTokens?: number
   /** Spreads models with deployments over them and rests failing ones; without it a model's own provider serves. */
   balancer?: Balancer
+  observer?: RequestObserver
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
@@ -121,7 +128,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, balancer }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, balancer, observer }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
@@ -147,7 +154,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       const reservation = ledger.reserve(spec.hold(chain), spec.clientBound)
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
+      const run: Run<M> = { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, attempts: [], tools: [], metadata }
+      observer?.began(run)
+      return run
     },
 
     /**
@@ -222,7 +231,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
         error: o.error ?? null,
       })
       if (charge.counters) Object.assign(row, charge.counters)
+      const first = !run.reservation.settled
       ledger.settle(run.reservation, row)
+      if (first) observer?.settled(run, row, target)
       return charge.creditsMicro
     },
 
