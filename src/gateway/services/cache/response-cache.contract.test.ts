@@ -126,3 +126,13 @@ describe('the response cache', () => {
     expect((bad as APIError).message).toMatch(/"10m"/)
   })
 })
+
+describe('the response cache and a team that keeps no content', () => {
+  it('never keeps the answers of a team whose data policy says keep_content: false', async () => {
+    const { createResponseCache } = await import('./response-cache')
+    const cache = createResponseCache({ store: h.gw.store, clock: h.gw.clock, ledger: null as never, keepsContent: (teamId) => teamId !== 'private-team' })
+    const principal = (id: string) => ({ principal: { team: { id, cacheTtlSeconds: 600 } } }) as never
+    expect(cache.plan(principal('private-team'), 'chat.completions', { model: 'gpt-echo', messages: [] }, undefined).plan).toBeNull()
+    expect(cache.plan(principal('open-team'), 'chat.completions', { model: 'gpt-echo', messages: [] }, undefined).plan).not.toBeNull()
+  })
+})

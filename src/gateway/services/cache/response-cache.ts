@@ -69,7 +69,14 @@ function withoutCost(body: Buffer): Buffer {
  * team ever sees another's answers. A hit is answered with the bytes first sent (a stream replays as
  * the same events), costs nothing and writes a usage row marked `cache_hit`.
  */
-export function createResponseCache({ store, clock, ledger, onHit }: { store: Store; clock: Clock; ledger: CreditLedger; onHit?: (row: UsageRow) => void }) {
+export function createResponseCache({ store, clock, ledger, onHit, keepsContent = () => true }: {
+  store: Store
+  clock: Clock
+  ledger: CreditLedger
+  onHit?: (row: UsageRow) => void
+  /** Whether a team lets the gateway keep prompts and answers (the data policy `keep_content`); a team that does not is never cached. */
+  keepsContent?: (teamId: string) => boolean
+}) {
   return {
     /**
      * Whether the cache takes part in this request, and under which key. Takes `cache` out of the body
@@ -88,8 +95,7 @@ export function createResponseCache({ store, clock, ledger, onHit }: { store: St
           ttl = readTtl((asked as { ttl: unknown }).ttl, 'cache.ttl')
         }
       }
-      // A team that keeps no content (`keep_content: false`) never has its answers kept here either.
-      if (!ttl || (team as { keepContent?: boolean }).keepContent === false || uncacheable(endpoint, body)) return { plan: null, stripped }
+      if (!ttl || uncacheable(endpoint, body) || !keepsContent(team.id)) return { plan: null, stripped }
       const model = typeof body.model === 'string' ? body.model : null
       return { plan: { key: cacheKey(team.id, endpoint, body, variant), teamId: team.id, endpoint, stream: body.stream === true, requestedModel: model, ttlMs: ttl * 1000 }, stripped }
     },
