@@ -67,6 +67,9 @@ export function installResponseCache(app: FastifyInstance, { cache, clock }: { c
     const endpoint = req.method === 'POST' ? CACHED_ROUTES[req.routeOptions.url ?? ''] : undefined
     if (!endpoint || !req.principal) return
     const raw = Buffer.isBuffer(req.body) ? req.body : null
+    const header = req.headers['x-svc-cache-ttl']
+    // Bytes kept for a passthrough are parsed here only when the cache may take part: the team caches, or the request asks.
+    if (raw && !req.principal.team.cacheTtlSeconds && header === undefined && !raw.includes('"cache"')) return
     let body: unknown = req.body
     if (raw) {
       try {
@@ -76,7 +79,6 @@ export function installResponseCache(app: FastifyInstance, { cache, clock }: { c
       }
     }
     if (!body || typeof body !== 'object' || Array.isArray(body)) return
-    const header = req.headers['x-svc-cache-ttl']
     // Anthropic's beta flags change what a Messages answer holds.
     const variant = endpoint === 'messages' ? String(req.headers['anthropic-beta'] ?? '') : ''
     const { plan, stripped } = cache.plan(req, endpoint, body as Record<string, unknown>, typeof header === 'string' ? header : undefined, variant)
