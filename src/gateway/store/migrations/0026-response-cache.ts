@@ -11,7 +11,7 @@ export const responseCache: Migration = {
   name: 'response-cache',
   sql: /* sql */ `
     CREATE TABLE response_cache (
-      key TEXT PRIMARY KEY,
+      cache_key TEXT PRIMARY KEY,
       team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
       endpoint TEXT NOT NULL,
       model_id TEXT,

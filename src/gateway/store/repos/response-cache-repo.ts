@@ -17,7 +17,7 @@ export interface CachedResponse {
 }
 
 interface Raw {
-  key: string
+  cache_key: string
   team_id: string
   endpoint: string
   model_id: string | null
@@ -31,7 +31,7 @@ interface Raw {
 }
 
 const toRow = (r: Raw): CachedResponse => ({
-  key: r.key,
+  key: r.cache_key,
   teamId: r.team_id,
   endpoint: r.endpoint,
   modelId: r.model_id,
@@ -50,13 +50,13 @@ const SWEEP_BATCH = 500
 export type ResponseCacheRepo = ReturnType<typeof createResponseCacheRepo>
 
 export function createResponseCacheRepo(db: Db) {
-  const getStmt = db.prepare('SELECT * FROM response_cache WHERE key = ? AND expires_at > ?')
+  const getStmt = db.prepare('SELECT * FROM response_cache WHERE cache_key = ? AND expires_at > ?')
   const putStmt = db.prepare(`
-    INSERT INTO response_cache (key, team_id, endpoint, model_id, model_name, served_model_id, content_type, stream, body, created_at, expires_at)
+    INSERT INTO response_cache (cache_key, team_id, endpoint, model_id, model_name, served_model_id, content_type, stream, body, created_at, expires_at)
     VALUES (@key, @teamId, @endpoint, @modelId, @modelName, @servedModelId, @contentType, @stream, @body, @createdAt, @expiresAt)
-    ON CONFLICT (key) DO UPDATE SET endpoint = @endpoint, model_id = @modelId, model_name = @modelName, served_model_id = @servedModelId,
+    ON CONFLICT (cache_key) DO UPDATE SET endpoint = @endpoint, model_id = @modelId, model_name = @modelName, served_model_id = @servedModelId,
       content_type = @contentType, stream = @stream, body = @body, created_at = @createdAt, expires_at = @expiresAt`)
-  const sweepStmt = db.prepare(`DELETE FROM response_cache WHERE key IN (SELECT key FROM response_cache WHERE expires_at <= ? LIMIT ${SWEEP_BATCH})`)
+  const sweepStmt = db.prepare(`DELETE FROM response_cache WHERE cache_key IN (SELECT cache_key FROM response_cache WHERE expires_at <= ? LIMIT ${SWEEP_BATCH})`)
 
   return {
     /** The answer kept under `key`, unless it expired by `now`. */
