@@ -136,3 +136,19 @@ describe('the response cache and a team that keeps no content', () => {
     expect(cache.plan(principal('open-team'), 'chat.completions', { model: 'gpt-echo', messages: [] }, undefined).plan).not.toBeNull()
   })
 })
+
+describe('a team cache setting in the admin API', () => {
+  it('sets, shows and clears a team cache, refusing a ttl out of range with the field named', async () => {
+    const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => h.gw.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) })
+    const made = await send('POST', '/admin/teams', { name: 'gamma', cache: { ttl: 120 } })
+    expect(made.statusCode).toBe(201)
+    expect(made.json()).toMatchObject({ name: 'gamma', cache: { ttl: 120 } })
+    expect(h.gw.store.teams.getByName('gamma')!.cacheTtlSeconds).toBe(120)
+    const id = made.json<{ id: string }>().id
+    const bad = await send('PATCH', `/admin/teams/${id}`, { cache: { ttl: 0 } })
+    expect(bad.statusCode).toBe(400)
+    expect(JSON.stringify(bad.json())).toContain('cache.ttl')
+    expect((await send('PATCH', `/admin/teams/${id}`, { cache: null })).json()).toMatchObject({ cache: null })
+    expect((await send('GET', '/admin/teams')).json().data.find((t: { name: string }) => t.name === 'beta')).toMatchObject({ cache: { ttl: 600 } })
+  })
+})
