@@ -76,7 +76,7 @@ export function createServices(deps: GatewayDeps) {
   const documents = createDocumentEngine(config.documents)
   const metrics = createGatewayMetrics({ engineLoad: () => [...localEngines.stats(), ...documents.stats()], teamName: (id) => (id && store.teams.get(id)?.name) || 'none' })
   const telemetry = config.telemetry
-  const tracer = telemetry?.otlpEndpoint ? createRequestTracer({ endpoint: telemetry.otlpEndpoint, headers: telemetry.otlpHeaders, serviceName: telemetry.serviceName, clock }) : null
+  const tracer = telemetry?.otlpEndpoint ? createRequestTracer({ endpoint: telemetry.otlpEndpoint, headers: telemetry.otlpHeaders, serviceName: telemetry.serviceName, captureContent: telemetry.captureContent, clock }) : null
   const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, balancer: createBalancer(clock), observer: telemetryObserver(metrics, tracer?.observer) })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })

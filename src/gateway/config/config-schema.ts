@@ -181,6 +181,8 @@ const telemetry = z.strictObject({
   /** Headers sent to the collector (an API key some vendors ask for). */
   otlp_headers: z.record(z.string(), z.string()).optional(),
   service_name: name.optional(),
+  /** Put prompts and answers in spans (`gen_ai.input.messages`, `gen_ai.output.messages`); off by default. */
+  capture_content: z.boolean().optional(),
   /** A Bearer token that may read `GET /metrics` besides the admin token (for a Prometheus scraper). */
   metrics_token: z.string().min(20, 'a token must be at least 20 characters long').optional(),
 })

@@ -45,6 +45,7 @@ export interface TelemetryConfig {
   otlpEndpoint: string | null
   otlpHeaders: Record<string, string>
   serviceName: string
+  captureContent: boolean
   metricsToken: string | null
 }
 

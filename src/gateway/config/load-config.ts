@@ -111,6 +111,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       otlpEndpoint: raw.telemetry?.otlp_endpoint ?? null,
       otlpHeaders: raw.telemetry?.otlp_headers ?? {},
       serviceName: raw.telemetry?.service_name ?? 'gatehouse',
+      captureContent: raw.telemetry?.capture_content ?? false,
       metricsToken: raw.telemetry?.metrics_token ?? null,
     },
     providers: raw.providers ?? [],

@@ -79,6 +79,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         hold: (chain) => Math.max(...chain.map(costAtMost)) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
         clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
       })
+      run.content = { input: req.messages }
       return { run, body, req }
     },
 
@@ -92,6 +93,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
           return finishSteps(steps, answer, c)
         })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
+        if (prep.run.content) prep.run.content.output = () => completion.choices.map((c) => c.message)
         completion.usage.svc_credits_cost = settleAnswer(prep, served.target, completion.usage, { stream: false }) / 1e6
         if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: served.target.model.name, request: prep.body, response: completion })
         return { completion, ...served }

@@ -45,6 +45,8 @@ export interface Run<M extends Modality = Modality> {
   metadata: Record<string, string> | null
   /** Ends the in-flight count of the deployment that answered, when it settles. */
   release?: () => void
+  /** The prompt and (read only when wanted) the answer, for traces that capture content (`telemetry.capture_content`); set by the chat pivot. */
+  content?: { input: unknown; output?: () => unknown }
 }
 
 export interface RunSpec<M extends Modality> {

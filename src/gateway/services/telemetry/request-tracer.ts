@@ -28,9 +28,21 @@ export const tracesUrl = (endpoint: string): string => (/\/v1\/traces\/?$/.test(
 /**
  * One span per model request, with the GenAI semantic-convention attributes and `svc.team.id`, sent
  * over OTLP/HTTP (JSON) in batches by a TracerProvider of this gateway's own (never the global one).
- * Spans carry names, ids, counts and statuses only: no prompt or answer text ever goes in them.
+ * Spans carry names, ids, counts and statuses only, unless `captureContent` is on: then the chat
+ * pivot's prompt and answer go in too, never for a team whose data policy keeps no content.
  */
-export function createRequestTracer(opts: { endpoint: string; headers?: Record<string, string>; serviceName?: string; clock: Clock; exporter?: SpanExporter }) {
+export function createRequestTracer(opts: {
+  endpoint: string
+  headers?: Record<string, string>
+  serviceName?: string
+  clock: Clock
+  exporter?: SpanExporter
+  /** `telemetry.capture_content`: prompts and answers of the chat pivot go in `gen_ai.input.messages` / `gen_ai.output.messages`. */
+  captureContent?: boolean
+  /** Whether a team lets the gateway keep content (`keep_content`); a team that does not never has any in a span. */
+  keepsContent?: (teamId: string) => boolean
+}) {
+  const { captureContent = false, keepsContent = () => true } = opts
   const exporter = opts.exporter ?? new OTLPTraceExporter({ url: tracesUrl(opts.endpoint), headers: opts.headers ?? {} })
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': opts.serviceName ?? 'gatehouse', 'service.version': GATEWAY_VERSION }),
@@ -69,6 +81,10 @@ export function createRequestTracer(opts: { endpoint: string; headers?: Record<s
         'svc.credits': row.creditsMicro / 1e6,
         'svc.attempts': row.attempts.length,
       })
+      if (captureContent && run.content && keepsContent(run.ctx.principal.team.id)) {
+        span.setAttribute('gen_ai.input.messages', JSON.stringify(run.content.input))
+        if (run.content.output) span.setAttribute('gen_ai.output.messages', JSON.stringify(run.content.output()))
+      }
       if (row.status >= 400) {
         span.setAttribute('error.type', String(row.status))
         span.setStatus({ code: SpanStatusCode.ERROR })
