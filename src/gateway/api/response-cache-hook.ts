@@ -85,7 +85,7 @@ export function installResponseCache(app: FastifyInstance, { cache, clock }: { c
     // A passthrough sends the client's bytes on untouched, unless `cache` had to come out of them.
     if (stripped && raw) req.body = Buffer.from(JSON.stringify(body))
     if (!plan) return
-    const hit = cache.lookup(plan)
+    const hit = cache.lookup(plan, req.principal.team)
     if (hit) {
       const ctx = requestContext(req, reply, clock)
       cache.recordHit(ctx, plan, hit)

@@ -145,6 +145,15 @@ describe('a team cache setting in the admin API', () => {
     expect(made.json()).toMatchObject({ name: 'gamma', cache: { ttl: 120 } })
     expect(h.gw.store.teams.getByName('gamma')!.cacheTtlSeconds).toBe(120)
     const id = made.json<{ id: string }>().id
+    // A kept answer is served only while its model is still the team's to call.
+    const plan = h.gw.store.teams.getByName('gamma')!
+    const { createResponseCache } = await import('./response-cache')
+    const cache = createResponseCache({ store: h.gw.store, clock: h.gw.clock, ledger: null as never })
+    const planned = cache.plan({ principal: { team: plan } } as never, 'chat.completions', { model: 'gpt-echo', messages: [] }, undefined).plan!
+    cache.keep(planned, { status: 200, contentType: 'application/json', body: Buffer.from('{}'), servedModelId: h.model('gpt-echo').id })
+    expect(cache.lookup(planned, plan)).toBeDefined()
+    expect(cache.lookup(planned, { ...plan, models: ['claude-echo'] })).toBeUndefined()
+
     const bad = await send('PATCH', `/admin/teams/${id}`, { cache: { ttl: 0 } })
     expect(bad.statusCode).toBe(400)
     expect(JSON.stringify(bad.json())).toContain('cache.ttl')

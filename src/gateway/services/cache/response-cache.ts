@@ -8,6 +8,8 @@ import type { CreditLedger } from '../credits/credit-ledger'
 import type { UsageEndpoint } from '../pipeline/pipeline'
 import type { RequestContext } from '../pipeline/request-context'
 import { usageRow } from '../pipeline/usage-row'
+import type { TeamRow } from '../../store/repos/teams-repo'
+import { enabledModels } from '../routing/model-access'
 import { cacheKey } from './cache-key'
 
 /** The longest an answer is kept: a month. */
@@ -100,8 +102,11 @@ export function createResponseCache({ store, clock, ledger, onHit, keepsContent 
       return { plan: { key: cacheKey(team.id, endpoint, body, variant), teamId: team.id, endpoint, stream: body.stream === true, requestedModel: model, ttlMs: ttl * 1000 }, stripped }
     },
 
-    lookup(plan: CachePlan): CachedResponse | undefined {
-      return store.responseCache.get(plan.key, clock.now())
+    /** The kept answer, unless it expired or the model that gave it is no longer the team's to call. */
+    lookup(plan: CachePlan, team: TeamRow): CachedResponse | undefined {
+      const hit = store.responseCache.get(plan.key, clock.now())
+      if (hit?.modelId && !enabledModels(store, team).some((m) => m.id === hit.modelId)) return undefined
+      return hit
     },
 
     /** Keeps an answer that ended well: a 200, whole, not too large. */
