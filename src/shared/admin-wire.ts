@@ -1,3 +1,4 @@
+import type { DeploymentSetting, RoutingStrategy } from './deployments'
 import type { NativeAudioSetting } from './model-audio'
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
@@ -32,6 +33,10 @@ export interface ModelInfo {
   file: string | null
   aliases: string[]
   pricing: ModelPricing
+  /** The deployments serving this name, how requests are spread, and the cool-down in seconds; null when unset (always sent). */
+  deployments?: DeploymentSetting[] | null
+  routing?: RoutingStrategy | null
+  cooldown?: number | null
   source: RowSource
   created_at: number
 }
@@ -58,6 +63,8 @@ export interface TeamInfo extends Partial<TeamGovernanceInfo> {
   models: string[] | null
   fallbacks: Record<string, string[]>
   use_fallbacks: boolean
+  /** The team's response cache, on for all its requests; null: only requests that ask (always sent). */
+  cache?: { ttl: number } | null
   source: RowSource
   created_at: number
 }
@@ -159,6 +166,8 @@ export interface UsageRow {
   characters: number
   credits: number
   usage_estimated: boolean
+  /** Answered from the response cache: no upstream call, no credits (always sent). */
+  cache_hit?: boolean
   error: string | null
   metadata: Record<string, string> | null
   /** Gateway-run tools (web search, RAG, OCR) of the request: timing, sources, outcome. */
@@ -272,6 +281,12 @@ export interface ModelInput {
   pricing?: ModelPricing
   /** Whether the model hears `input_audio` and answers with audio itself; unset: guessed (shared/model-audio.ts). */
   native_audio?: NativeAudioSetting | null
+  /** Several deployments serving this model name (issue 27): provider, upstream id, weight (1 when unset). */
+  deployments?: DeploymentSetting[] | null
+  /** `weighted` (default) or `least_in_flight`. */
+  routing?: RoutingStrategy | null
+  /** Seconds a failing deployment rests without `retry-after`; 30 when unset. */
+  cooldown?: number | null
 }
 
 /** A browser signed in to web mode (`GET /admin/web-sessions`). */

@@ -3,6 +3,7 @@ import { abortOnClientClose } from '../http/client-abort'
 import type { Clock } from '../kernel/runtime'
 import type { Principal } from '../services/auth/principal'
 import type { ServedBy } from '../services/pipeline/pipeline'
+import { servedModelId } from '../services/routing/deployments'
 import type { RequestContext } from '../services/pipeline/request-context'
 
 declare module 'fastify' {
@@ -23,9 +24,9 @@ export const requestContext = (req: FastifyRequest, reply: FastifyReply, clock: 
   keepContentOutOfLogs: () => void (req.contentNotLogged = true),
 })
 
-/** The headers of every answered model request (spec 2.3): which model answered, how long it took, which failed first. */
+/** The headers of every answered model request (spec 2.3): which model (or deployment of it) answered, how long it took, which failed first. */
 export const servedHeaders = (served: ServedBy, elapsedMs: number): Record<string, string> => ({
-  'x-svc-model-id': served.target.model.id,
+  'x-svc-model-id': servedModelId(served.target),
   'x-svc-completion-time-ms': String(elapsedMs),
   ...(served.fallbacksUsed.length ? { 'x-svc-fallbacks-used': served.fallbacksUsed.join(',') } : {}),
 })

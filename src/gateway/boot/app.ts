@@ -20,6 +20,8 @@ import { modelsRoutes } from '../api/models/models-routes'
 import { oauthRoutes } from '../api/oauth/oauth-routes'
 import { ollamaRoutes, type OllamaRoutesOptions } from '../api/ollama/ollama-routes'
 import { webRoutes } from '../api/web/web-routes'
+import { installResponseCache } from '../api/response-cache-hook'
+import { metricsRoutes } from '../api/metrics/metrics-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
 import { installJsonBodyParser } from '../http/json-body'
@@ -81,9 +83,9 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   installAuditLog(app, services.admin.audit)
   if (config.server.corsOrigins.length) {
     const allowed = new Set(config.server.corsOrigins.map((o) => new URL(o).origin))
-    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used', ...RATE_LIMIT_HEADERS] })
+    await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)), exposedHeaders: ['x-request-id', 'x-svc-model-id', 'x-svc-completion-time-ms', 'x-svc-fallbacks-used', 'x-svc-cache', ...RATE_LIMIT_HEADERS] })
   }
-  const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired()])
+  const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired(), () => services.responseCache.sweepExpired()])
   const recovered = await services.recordings.recover()
   if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
   servingBusyTimeout(deps.store.db)
@@ -93,6 +95,12 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   })
 
   const { authenticate } = services
+  installResponseCache(app, { cache: services.responseCache, clock })
+  app.addHook('onResponse', (req, reply, done) => {
+    services.metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime)
+    done()
+  })
+  await app.register(metricsRoutes, { metrics: services.metrics, adminToken: services.adminToken, metricsToken: config.telemetry?.metricsToken ?? null })
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems })
   await app.register(modelsRoutes, { models: services.models, authenticate })
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })

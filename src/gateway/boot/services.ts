@@ -20,6 +20,10 @@ import { runChatWith } from '../services/batches/run-chat'
 import { createChatService } from '../services/chat/chat-service'
 import { chatAudioSteps } from '../services/chat/steps/chat-audio-steps'
 import { createCreditLedger } from '../services/credits/credit-ledger'
+import { createResponseCache } from '../services/cache/response-cache'
+import { createGatewayMetrics } from '../services/telemetry/gateway-metrics'
+import { telemetryObserver } from '../services/telemetry/telemetry-observer'
+import { createRequestTracer } from '../services/telemetry/request-tracer'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
@@ -34,6 +38,7 @@ import { memoryRateCounter, storeRateCounter } from '../services/governance/rate
 import { createResponsesService } from '../services/responses/responses-service'
 import { createModelList } from '../services/routing/model-access'
 import { createProviderConfigs } from '../services/routing/provider-configs'
+import { createBalancer } from '../services/routing/deployments'
 import { createDocumentEngine } from '../engines/documents/document-engine'
 import { createOcrEngine } from '../engines/ocr/tesseract-ocr'
 import { gatewayToolsStep } from '../services/tools/gateway-tools-step'
@@ -70,11 +75,34 @@ export function createServices(deps: GatewayDeps) {
   const ledger = createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
-  // One process owns a SQLite data dir and counts in memory; instances sharing a store count in it.
+  const documents = createDocumentEngine(config.documents)
+  const metrics = createGatewayMetrics({ engineLoad: () => [...localEngines.stats(), ...documents.stats()], teamName: (id) => (id && store.teams.get(id)?.name) || 'none' })
   // Instances sharing a PostgreSQL store share their limits' counters; one process owns a SQLite data dir.
   const sharedStore = deps.sharedStore ?? store.engine === 'postgres'
-  const governor = createGovernor({ store, clock, counter: sharedStore ? storeRateCounter(store.governance) : memoryRateCounter(), shared: sharedStore })
-  const pipeline = createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens: config.engines.llama.contextSize, governor })
+  const governor = createGovernor({
+    store,
+    clock,
+    counter: sharedStore ? storeRateCounter(store.governance) : memoryRateCounter(),
+    shared: sharedStore,
+    onRateLimited: (teamId, limit) => metrics.rateLimited(teamId, limit),
+  })
+  const keepsContent = (teamId: string) => governor.keepsContent(teamId)
+  const telemetry = config.telemetry
+  const tracer = telemetry?.otlpEndpoint
+    ? createRequestTracer({ endpoint: telemetry.otlpEndpoint, headers: telemetry.otlpHeaders, serviceName: telemetry.serviceName, captureContent: telemetry.captureContent, clock, keepsContent })
+    : null
+  const pipeline = createPipeline({
+    store,
+    clock,
+    ledger,
+    registry,
+    providerConfigs,
+    log,
+    localContextTokens: config.engines.llama.contextSize,
+    governor,
+    balancer: createBalancer(clock),
+    observer: telemetryObserver(metrics, tracer?.observer),
+  })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
   const stopFollowingModels = followInstalledModels({ store, clock, ids, models: localEngines.models, modelsDir: deps.modelsDir })
@@ -82,7 +110,6 @@ export function createServices(deps: GatewayDeps) {
   const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
   const embeddings = createEmbeddingsService({ pipeline })
   // A collection with an embedding model embeds its documents and queries through that model's provider.
-  const documents = createDocumentEngine(config.documents)
   const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings, documents })
@@ -107,6 +134,8 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     responses,
+    responseCache: createResponseCache({ store, clock, ledger, onHit: (row) => metrics.settled(row), keepsContent }),
+    metrics,
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),
@@ -135,6 +164,7 @@ export function createServices(deps: GatewayDeps) {
       ledger.flush()
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')
+      await tracer?.close().catch((err: Error) => log.warn({ err: err.message }, 'the last traces could not be sent'))
       await ocr.close()
       await documents.close()
       await webSearch.close()

@@ -3,6 +3,7 @@ import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
 import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
 import { BUDGET_PERIOD_NAMES } from '../../shared/admin-wire'
+import { deploymentsSchema, routingSchema } from '../../shared/deployments'
 import { parseDurationSeconds, parseSizeBytes } from './units'
 
 /**
@@ -57,6 +58,11 @@ const model = z.strictObject({
   aliases: z.array(name).optional(),
   pricing: pricingSchema.optional(),
   native_audio: nativeAudioSchema.optional(),
+  /** One name served by several deployments (provider + upstream + weight); `provider` still sets the model's provider type. */
+  deployments: deploymentsSchema.optional(),
+  routing: routingSchema.optional(),
+  /** How long a deployment that answered 429, 5xx or could not be reached rests when it sent no `retry-after`. */
+  cooldown: duration.refine((s) => s <= 86400, 'must be at most "24h"').optional(),
 })
 
 const MCP_LABEL = /^[A-Za-z0-9_-]{1,40}$/
@@ -110,6 +116,8 @@ const team = z.strictObject({
   keep_content: z.boolean().optional(),
   /** Rate limits per model within the team, by model name. */
   model_limits: z.record(z.string(), z.strictObject({ rpm_limit: perMinute, tpm_limit: perMinute })).optional(),
+  /** Cache every answer of the team's requests for `ttl` (issue 27's response cache). */
+  cache: z.strictObject({ ttl: duration.refine((s) => s >= 1 && s <= 30 * 86400, 'must be from 1s to "30d"') }).optional(),
 })
 
 const user = z.strictObject({
@@ -198,6 +206,19 @@ const tools = z.strictObject({
   web_search: webSearch.optional(),
 })
 
+/** Metrics (`GET /metrics`) and OpenTelemetry traces (issue 27). */
+const telemetry = z.strictObject({
+  /** The OTLP/HTTP collector, e.g. "http://127.0.0.1:4318" (traces go to its /v1/traces); traces are off when absent. */
+  otlp_endpoint: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OTLP/HTTP collector, such as "http://127.0.0.1:4318"' }).optional(),
+  /** Headers sent to the collector (an API key some vendors ask for). */
+  otlp_headers: z.record(z.string(), z.string()).optional(),
+  service_name: name.optional(),
+  /** Put prompts and answers in spans (`gen_ai.input.messages`, `gen_ai.output.messages`); off by default. */
+  capture_content: z.boolean().optional(),
+  /** A Bearer token that may read `GET /metrics` besides the admin token (for a Prometheus scraper). */
+  metrics_token: z.string().min(20, 'a token must be at least 20 characters long').optional(),
+})
+
 export const configSchema = z.strictObject({
   // Counted in micro-credits as exact integers: at most Number.MAX_SAFE_INTEGER of them.
   credits: z.number().nonnegative().max(9_000_000_000).optional(),
@@ -211,6 +232,7 @@ export const configSchema = z.strictObject({
   audio: audio.optional(),
   documents: documents.optional(),
   tools: tools.optional(),
+  telemetry: telemetry.optional(),
   providers: z.array(provider).optional(),
   models: z.array(model).optional(),
   mcp_servers: z.array(mcpServer).optional(),

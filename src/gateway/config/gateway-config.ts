@@ -41,6 +41,14 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimitsConfig = {
   maxRequestPixels: 200_000_000,
 }
 
+export interface TelemetryConfig {
+  otlpEndpoint: string | null
+  otlpHeaders: Record<string, string>
+  serviceName: string
+  captureContent: boolean
+  metricsToken: string | null
+}
+
 /** The validated config with every default filled in: what the rest of the gateway reads. */
 export interface GatewayConfig {
   /** Where it came from, for messages: a file path or "built-in defaults". */
@@ -84,6 +92,8 @@ export interface GatewayConfig {
   documents: DocumentLimitsConfig
   /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
   tools: { webSearch: WebSearchConfig }
+  /** `telemetry`: traces when `otlpEndpoint` is set; who besides the admin may read `GET /metrics`. Absent: both at their defaults. */
+  telemetry?: TelemetryConfig
   providers: ProviderConfig[]
   /** MCP servers the gateway hosts for its teams' requests (teams[].mcp_servers enables them). */
   mcpServers: McpServerConfig[]

@@ -108,6 +108,13 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       maxRequestPixels: raw.documents?.max_request_pixels ?? DEFAULT_DOCUMENT_LIMITS.maxRequestPixels,
     },
     tools: { webSearch: raw.tools?.web_search ?? {} },
+    telemetry: {
+      otlpEndpoint: raw.telemetry?.otlp_endpoint ?? null,
+      otlpHeaders: raw.telemetry?.otlp_headers ?? {},
+      serviceName: raw.telemetry?.service_name ?? 'gatehouse',
+      captureContent: raw.telemetry?.capture_content ?? false,
+      metricsToken: raw.telemetry?.metrics_token ?? null,
+    },
     providers: raw.providers ?? [],
     mcpServers: raw.mcp_servers ?? [],
     models: raw.models ?? [],

@@ -1,5 +1,6 @@
 import type { ConfigIssue } from './config-error'
 import { isAbsolute } from 'node:path'
+import { deploymentProblem } from '../../shared/deployments'
 import { modelKind } from '../../shared/model-kind'
 import { keyOf, type ConfigKey, type RawConfig } from './config-schema'
 
@@ -52,6 +53,8 @@ export function crossCheckConfig(config: RawConfig, env: Env): ConfigIssue[] {
     } else {
       if (!m.upstream) add(`models[${i}].upstream`, `a model on the ${type} provider "${m.provider}" needs the upstream model id, e.g. upstream: gpt-4o-mini`)
       if (m.engine) add(`models[${i}].engine`, 'engine applies only to models on a local provider')
+      const problem = deploymentProblem(m, type, (id) => providerTypes.get(id))
+      if (problem) add(`models[${i}].${problem.param}`, problem.message)
     }
     for (const label of [m.name, ...(m.aliases ?? [])]) {
       const owner = taken.get(label)

@@ -94,6 +94,7 @@ export function seedFromConfig(config: GatewayConfig, { store, clock, ids, ciphe
           models: t.models ?? null,
           fallbacks: t.fallbacks ?? {},
           useFallbacks: t.use_fallbacks ?? true,
+          cacheTtlSeconds: t.cache?.ttl ?? null,
           source: 'config',
         },
         now,

@@ -18,6 +18,7 @@ import { createModelsRepo } from './repos/models-repo'
 import { createOAuthRepo } from './repos/oauth-repo'
 import { createProvidersRepo } from './repos/providers-repo'
 import { createRecordingsRepo } from './repos/recordings-repo'
+import { createResponseCacheRepo } from './repos/response-cache-repo'
 import { createResponsesRepo } from './repos/responses-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
@@ -59,6 +60,7 @@ export function createStore(db: Db) {
     usageStats: createUsageStatsRepo(db, usage),
     completions: createCompletionsRepo(db),
     responses: createResponsesRepo(db),
+    responseCache: createResponseCacheRepo(db),
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
     recordings: createRecordingsRepo(db),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BUDGET_PERIOD_NAMES, MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
+import { deploymentsSchema, routingSchema } from '../../../shared/deployments'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -32,6 +33,8 @@ export const teamBody = z.strictObject({
   local_only: z.boolean().optional(),
   keep_content: z.boolean().optional(),
   model_limits: z.record(z.string(), z.strictObject({ rpm_limit: perMinute, tpm_limit: perMinute })).optional(),
+  /** Cache every answer of the team's requests this many seconds; null turns it off. */
+  cache: z.strictObject({ ttl: z.number().int().min(1, 'must be at least 1 second').max(30 * 86400, 'must be at most 2592000 seconds (30 days)') }).nullable().optional(),
 })
 
 export const userBody = z.strictObject({ name: z.string().trim().min(1), team_id: z.string().min(1), ...limitFields })
@@ -61,6 +64,10 @@ export const modelBody = z.strictObject({
   aliases: z.array(z.string().min(1)).optional(),
   pricing: pricingSchema.optional(),
   native_audio: nativeAudioSchema.nullable().optional(),
+  deployments: deploymentsSchema.nullable().optional(),
+  routing: routingSchema.nullable().optional(),
+  /** Seconds a failing deployment rests when it sent no `retry-after` (30 when unset). */
+  cooldown: z.number().int().min(0).max(86400, 'must be at most 86400 seconds').nullable().optional(),
 })
 
 export const providerBody = z.strictObject({

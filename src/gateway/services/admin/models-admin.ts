@@ -1,5 +1,6 @@
 import type { ModelInfo, ModelInput } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
+import { deploymentProblem, type DeploymentSetting, type RoutingStrategy } from '../../../shared/deployments'
 import type { NativeAudioSetting } from '../../../shared/model-audio'
 import type { ModelEngine, ModelKind } from '../../../shared/model-kind'
 import type { ModelRow } from '../../store/repos/models-repo'
@@ -18,6 +19,9 @@ export const modelJson = (m: ModelRow): ModelInfo => ({
   file: m.file,
   aliases: m.aliases,
   pricing: m.pricing,
+  deployments: (m.options.deployments as DeploymentSetting[] | undefined) ?? null,
+  routing: (m.options.routing as RoutingStrategy | undefined) ?? null,
+  cooldown: (m.options.cooldownSeconds as number | undefined) ?? null,
   source: m.source,
   created_at: Math.floor(m.createdAt / 1000),
 })
@@ -33,6 +37,9 @@ export const modelFields = (m: ModelRow): ModelInput => ({
   aliases: m.aliases,
   pricing: m.pricing,
   native_audio: (m.options.nativeAudio as NativeAudioSetting | undefined) ?? null,
+  deployments: (m.options.deployments as DeploymentSetting[] | undefined) ?? null,
+  routing: (m.options.routing as RoutingStrategy | undefined) ?? null,
+  cooldown: (m.options.cooldownSeconds as number | undefined) ?? null,
 })
 
 /** A model's row from its fields, as the config file or the admin API give them. */
@@ -45,7 +52,13 @@ export const modelRow = (m: ModelInput, id: string, source: RowSource) => ({
   file: m.file ?? null,
   aliases: m.aliases ?? [],
   pricing: m.pricing ?? {},
-  options: { ...(m.kind ? { kind: m.kind } : {}), ...(m.native_audio ? { nativeAudio: m.native_audio } : {}) },
+  options: {
+    ...(m.kind ? { kind: m.kind } : {}),
+    ...(m.native_audio ? { nativeAudio: m.native_audio } : {}),
+    ...(m.deployments?.length ? { deployments: m.deployments.map((d) => ({ provider: d.provider, upstream: d.upstream, weight: d.weight ?? 1 })) } : {}),
+    ...(m.routing ? { routing: m.routing } : {}),
+    ...(m.cooldown !== undefined && m.cooldown !== null ? { cooldownSeconds: m.cooldown } : {}),
+  },
   source,
 })
 
@@ -56,6 +69,8 @@ export function createModelsAdmin({ store, clock, ids, configSource }: AdminDeps
     if (!provider) throw badRequest(`Unknown provider "${body.provider}".`, 'provider')
     if (provider.type === 'local' && !body.engine) throw badRequest('A model on a local provider needs an engine: whisper, tts or llama.', 'engine')
     if (provider.type !== 'local' && !body.upstream) throw badRequest(`A model on the ${provider.type} provider needs the upstream model id.`, 'upstream')
+    const problem = deploymentProblem(body, provider.type, (id) => store.providers.get(id)?.type)
+    if (problem) throw badRequest(problem.message, problem.param)
     const labels = new Map<string, string>()
     for (const m of store.models.list()) {
       if (m.id === selfId) continue

@@ -10,6 +10,7 @@ export interface TeamInput extends TeamPolicyInput {
   models?: string[] | null
   fallbacks?: Record<string, string[]>
   use_fallbacks?: boolean
+  cache?: { ttl: number } | null
 }
 
 export const teamJson = (t: TeamRow): TeamInfo => ({
@@ -18,6 +19,7 @@ export const teamJson = (t: TeamRow): TeamInfo => ({
   models: t.models,
   fallbacks: t.fallbacks,
   use_fallbacks: t.useFallbacks,
+  cache: t.cacheTtlSeconds ? { ttl: t.cacheTtlSeconds } : null,
   source: t.source,
   created_at: Math.floor(t.createdAt / 1000),
 })
@@ -46,7 +48,7 @@ export function createTeamsAdmin({ store, clock, ids, configSource }: AdminDeps)
     create(body: TeamInput): TeamInfo {
       checkModels(body)
       if (store.teams.getByName(body.name)) throw conflict(`A team named "${body.name}" exists already.`, 'name')
-      const row = { id: ids.uuid(), name: body.name, models: body.models ?? null, fallbacks: body.fallbacks ?? {}, useFallbacks: body.use_fallbacks ?? true, source: 'admin' as const }
+      const row = { id: ids.uuid(), name: body.name, models: body.models ?? null, fallbacks: body.fallbacks ?? {}, useFallbacks: body.use_fallbacks ?? true, cacheTtlSeconds: body.cache?.ttl ?? null, source: 'admin' as const }
       return store.transaction(() => {
         const team = store.teams.upsert(row, clock.now())
         applyLimits(store, 'team', team.id, body, clock.now())
@@ -62,6 +64,7 @@ export function createTeamsAdmin({ store, clock, ids, configSource }: AdminDeps)
         models: body.models === undefined ? team.models : body.models,
         fallbacks: body.fallbacks ?? team.fallbacks,
         useFallbacks: body.use_fallbacks ?? team.useFallbacks,
+        cacheTtlSeconds: body.cache === undefined ? team.cacheTtlSeconds : (body.cache?.ttl ?? null),
       }
       return store.transaction(() => {
         applyLimits(store, 'team', team.id, body, clock.now())

@@ -39,6 +39,7 @@ export const usageJson = (u: UsageRow, agentName: (label: string | null) => stri
   characters: u.characters,
   credits: u.creditsMicro / 1e6,
   usage_estimated: u.usageEstimated,
+  cache_hit: u.cacheHit ?? false,
   error: u.error,
   metadata: u.metadata,
   tools: u.tools.map((t) => ({ type: t.type, name: t.name, input: t.input, status: t.status, latency_ms: t.latencyMs, sources: t.sources, ...(t.error ? { error: t.error } : {}) })),

@@ -82,6 +82,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
         tokens: tokenEstimate(messagesJson.length, req.max_completion_tokens, n),
       })
+      run.content = { input: req.messages }
       return { run, body, req }
     },
 
@@ -95,6 +96,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
           return finishSteps(steps, answer, c)
         })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
+        if (prep.run.content) prep.run.content.output = () => completion.choices.map((c) => c.message)
         completion.usage.svc_credits_cost = settleAnswer(prep, served.target, completion.usage, { stream: false }) / 1e6
         if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: served.target.model.name, request: prep.body, response: completion })
         return { completion, ...served }

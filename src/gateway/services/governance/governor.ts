@@ -36,6 +36,8 @@ export interface GovernorDeps {
   counter: RateCounter
   /** Other instances write to the same store (issue 26): spend is then read from it on each request, not kept in memory. */
   shared?: boolean
+  /** Told of each request a rate limit refuses, with the limit's scope and kind (e.g. `key.rpm`), for metrics. */
+  onRateLimited?: (teamId: string, limit: string) => void
 }
 
 const credits = (micro: number) => `${+(micro / 1e6).toFixed(6)}`
@@ -44,7 +46,7 @@ const credits = (micro: number) => `${+(micro / 1e6).toFixed(6)}`
  * Rate limits, renewing budgets and data policies (issue 27), applied where a request is admitted to
  * the pipeline and settled with it. A request no row governs costs four map lookups.
  */
-export function createGovernor({ store, clock, counter, shared = false }: GovernorDeps) {
+export function createGovernor({ store, clock, counter, shared = false, onRateLimited }: GovernorDeps) {
   const { governance } = store
   const spend = createSpendBook(store, shared)
 
@@ -139,6 +141,7 @@ export function createGovernor({ store, clock, counter, shared = false }: Govern
         if (overRequests || overTokens) {
           for (const c of counted) counter.add(c.key, windowStart, -1, -tokens)
           const retryAfter = Math.max(1, Math.ceil(resetMs / 1000))
+          onRateLimited?.(ctx.principal.team.id, `${s.row.scope}.${overRequests ? 'rpm' : 'tpm'}`)
           const what = overRequests
             ? `requests per minute on ${describe(ctx, s.row)}: limit ${rpmLimit} (rpm_limit), used ${after.requests - 1}, requested 1`
             : `tokens per minute on ${describe(ctx, s.row)}: limit ${tpmLimit} (tpm_limit), used ${after.tokens - tokens}, requested ${tokens} (the input's estimate plus max_tokens; lower max_tokens to ask for less)`

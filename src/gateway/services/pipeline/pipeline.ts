@@ -12,6 +12,7 @@ import type { CreditLedger, Reservation } from '../credits/credit-ledger'
 import { checkCharge } from '../credits/usage-sanity'
 import type { Admission, Governor } from '../governance/governor'
 import { withoutContent } from '../governance/without-content'
+import type { Balancer } from '../routing/deployments'
 import type { ProviderConfigs } from '../routing/provider-configs'
 import { fallbackChain, kindOf, resolveModel, type Resolved, type Target } from '../routing/resolve-model'
 import { usageRow } from './usage-row'
@@ -46,6 +47,10 @@ export interface Run<M extends Modality = Modality> {
   /** Gateway-run tools (chat steps add them as they run), for the usage row. */
   tools: ToolRunLog[]
   metadata: Record<string, string> | null
+  /** Ends the in-flight count of the deployment that answered, when it settles. */
+  release?: () => void
+  /** The prompt and (read only when wanted) the answer, for traces that capture content (`telemetry.capture_content`); set by the chat pivot. */
+  content?: { input: unknown; output?: () => unknown }
 }
 
 export interface RunSpec<M extends Modality> {
@@ -83,6 +88,12 @@ export type Outcome = { target: Target | null; status: number } & Partial<
   Pick<UsageRow, 'stream' | 'creditsMicro' | 'promptTokens' | 'completionTokens' | 'cachedTokens' | 'cacheCreationTokens' | 'audioSeconds' | 'characters' | 'usageEstimated' | 'error'>
 >
 
+/** Sees every model request begin and settle (metrics, traces); must not throw. */
+export interface RequestObserver {
+  began(run: Run): void
+  settled(run: Run, row: UsageRow, target: Target | null): void
+}
+
 export interface PipelineDeps {
   store: Store
   clock: Clock
@@ -95,12 +106,29 @@ export interface PipelineDeps {
   localContextTokens?: number
   /** Rate limits, budgets and data policies (issue 27); none apply without it. */
   governor?: Governor
+  /** Spreads models with deployments over them and rests failing ones; without it a model's own provider serves. */
+  balancer?: Balancer
+  observer?: RequestObserver
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
 export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId'>, t: Target): CallContext {
   const { model } = t
   return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+}
+
+/** Every deployment of every model to try is resting after failures: 503 with when the first is back. */
+function allResting(chain: Target[], balancer: Balancer, now: number): GatewayError {
+  const back = Math.min(...chain.map((t) => balancer.backAt(t) ?? now + 1000))
+  const seconds = Math.max(1, Math.ceil((back - now) / 1000))
+  return new GatewayError({
+    status: 503,
+    type: 'api_error',
+    code: 'deployments_cooling_down',
+    param: 'model',
+    message: `Every deployment of "${chain[0]!.model.name}"${chain.length > 1 ? ' and of its fallbacks' : ''} failed recently and is resting; the first is back in ${seconds}s. Retry then, or add deployments or fallbacks.`,
+    headers: { 'retry-after': String(seconds) },
+  })
 }
 
 const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
@@ -110,7 +138,7 @@ const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
-export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, governor }: PipelineDeps) {
+export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, governor, balancer, observer }: PipelineDeps) {
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
@@ -151,7 +179,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       }
       const metadata = spec.metadata ?? null
       ledger.begin(ctx.requestId, () => usageRow(ctx, clock.now(), { endpoint: spec.endpoint, requestedModel: spec.requestedModel, status: 0, metadata }))
-      return { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, admission, attempts: [], tools: [], metadata }
+      const run: Run<M> = { ctx, endpoint: spec.endpoint, modality: spec.modality, requestedModel: spec.requestedModel, chain, reservation, admission, attempts: [], tools: [], metadata }
+      observer?.began(run)
+      return run
     },
 
     /**
@@ -165,19 +195,30 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
       statusOf: (value: T) => number = () => 200,
     ): Promise<Served<T>> {
       const { ctx, chain } = run
-      for (const [i, target] of chain.entries()) {
-        const last = i === chain.length - 1
+      // A model with deployments is tried on each that is not resting, best first, before its fallbacks.
+      const tries = balancer ? chain.flatMap((t) => balancer.expand(t, (id) => store.providers.get(id))) : chain
+      if (!tries.length) throw allResting(chain, balancer!, clock.now())
+      for (const [i, target] of tries.entries()) {
+        const last = i === tries.length - 1
         const started = clock.now()
-        const attempt = { model: target.model.name, modelId: target.model.id }
+        const attempt = { model: target.model.name, modelId: target.model.id, ...(target.deployment ? { deployment: `${target.deployment.provider}/${target.deployment.upstream}` } : {}) }
+        const release = balancer?.start(target)
         try {
           const provider = registry.resolve(run.modality, providerConfigs(target.provider))
           const value = await call(provider, callContext(ctx, target), last, target)
-          run.attempts.push({ ...attempt, status: statusOf(value), latencyMs: clock.now() - started })
-          return { value, target, fallbacksUsed: chain.slice(0, i).map((t) => t.model.name) }
+          const status = statusOf(value)
+          // A passthrough relays the last upstream's 429 or 5xx as it is: its deployment still rests.
+          if (status === 429 || status >= 500) balancer?.coolDown(target, undefined)
+          run.attempts.push({ ...attempt, status, latencyMs: clock.now() - started })
+          run.release = release
+          const fallbacksUsed = [...new Set(tries.slice(0, i).filter((t) => t.model.id !== target.model.id).map((t) => t.model.name))]
+          return { value, target, fallbacksUsed }
         } catch (err) {
+          release?.()
           run.attempts.push({ ...attempt, status: statusOfError(err, ctx), latencyMs: clock.now() - started, error: (err as Error).message })
-          const canMoveOn = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted && !last
-          if (!canMoveOn) throw err
+          const fallbackable = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted
+          if (fallbackable) balancer?.coolDown(target, (err as UpstreamError).headers['retry-after'])
+          if (!fallbackable || last) throw err
         }
       }
       throw new GatewayError({ status: 500, type: 'api_error', message: 'No model to try.' })
@@ -201,6 +242,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     /** Writes the usage row and charges the real cost in one transaction (group-committed); returns the cost in micro-credits. */
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
+      run.release?.()
       const { target, creditsMicro = 0, ...rest } = o
       // What the upstream reported is checked before it is billed: see checkCharge.
       const charge = checkCharge(run.reservation.ceilingMicro, rest, creditsMicro)
@@ -223,7 +265,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
         governor!.settle(run.admission, row.promptTokens + row.completionTokens, charge.creditsMicro)
         run.admission = null
       }
+      const first = !run.reservation.settled
       ledger.settle(run.reservation, governor && !governor.keepsContent(ctx.principal.team.id) ? withoutContent(row) : row)
+      if (first) observer?.settled(run, row, target)
       return charge.creditsMicro
     },
 

@@ -5,11 +5,14 @@ import type { ModelRow } from '../../store/repos/models-repo'
 import type { ProviderRow } from '../../store/repos/providers-repo'
 import type { TeamRow } from '../../store/repos/teams-repo'
 import type { Store } from '../../store/store'
+import type { Deployment } from './deployments'
 import { enabledModels } from './model-access'
 
 export interface Target {
   model: ModelRow
   provider: ProviderRow
+  /** Set when the model lists deployments: the one this target is (model.providerId and model.upstream are its). */
+  deployment?: Deployment
 }
 
 /** What a model row does (shared/model-kind.ts): its explicit kind, its engine, or its upstream id. */

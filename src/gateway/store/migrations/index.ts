@@ -15,6 +15,7 @@ import { insertionOrder } from './0014-insertion-order'
 import { responseItemsByResponse } from './0020-response-items-by-response'
 import { governanceSchema } from './0022-governance'
 import { auditLog } from './0023-audit-log'
+import { responseCache } from './0026-response-cache'
 
 export interface Migration {
   version: number
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   responseItemsByResponse,
   governanceSchema,
   auditLog,
+  responseCache,
 ]

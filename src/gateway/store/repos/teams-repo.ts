@@ -12,6 +12,8 @@ export interface TeamRow {
   fallbacks: Record<string, string[]>
   /** Whether fallbacks apply when a request does not say (`?fallbacks=`). */
   useFallbacks: boolean
+  /** Seconds answers to the team's requests are cached (`cache: { ttl }` on the team); null: only requests that ask. */
+  cacheTtlSeconds?: number | null
   source: RowSource
   createdAt: number
   updatedAt: number
@@ -23,6 +25,7 @@ interface Raw {
   models: string | null
   fallbacks: string
   use_fallbacks: number
+  cache_ttl: number | null
   source: RowSource
   created_at: number
   updated_at: number
@@ -34,6 +37,7 @@ const toRow = (r: Raw): TeamRow => ({
   models: readJson(r.models, null),
   fallbacks: readJson(r.fallbacks, {}),
   useFallbacks: r.use_fallbacks === 1,
+  cacheTtlSeconds: r.cache_ttl,
   source: r.source,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -44,10 +48,10 @@ export type TeamsRepo = ReturnType<typeof createTeamsRepo>
 
 export function createTeamsRepo(db: Db) {
   const upsertStmt = db.prepare(`
-    INSERT INTO teams (id, name, models, fallbacks, use_fallbacks, source, created_at, updated_at)
-    VALUES (@id, @name, @models, @fallbacks, @useFallbacks, @source, @now, @now)
+    INSERT INTO teams (id, name, models, fallbacks, use_fallbacks, cache_ttl, source, created_at, updated_at)
+    VALUES (@id, @name, @models, @fallbacks, @useFallbacks, @cacheTtl, @source, @now, @now)
     ON CONFLICT(id) DO UPDATE SET name = @name, models = @models, fallbacks = @fallbacks,
-      use_fallbacks = @useFallbacks, source = @source, updated_at = @now`)
+      use_fallbacks = @useFallbacks, cache_ttl = @cacheTtl, source = @source, updated_at = @now`)
   const listStmt = db.prepare('SELECT * FROM teams ORDER BY name')
   const deleteStmt = db.prepare('DELETE FROM teams WHERE id = ?')
   const cache = tableCache(db, 'teams', () => (listStmt.all() as Raw[]).map(toRow))
@@ -59,6 +63,7 @@ export function createTeamsRepo(db: Db) {
         models: t.models === null ? null : writeJson(t.models),
         fallbacks: writeJson(t.fallbacks),
         useFallbacks: t.useFallbacks ? 1 : 0,
+        cacheTtl: t.cacheTtlSeconds ?? null,
         now,
       })
       cache.clear()

@@ -9,6 +9,8 @@ export interface UsageAttempt {
   status: number
   latencyMs: number
   error?: string
+  /** `<provider>/<upstream>` when the model has deployments: the one tried. */
+  deployment?: string
 }
 
 /** A gateway-run tool (web search, RAG, OCR) of a chat request: what it did, how long it took, what it found. */
@@ -57,6 +59,8 @@ export interface UsageRow {
   tools: ToolRunLog[]
   /** Written as `done` when left out. */
   state?: UsageState
+  /** Answered from the response cache (no upstream call, no credits). */
+  cacheHit?: boolean
 }
 
 interface Raw {
@@ -86,6 +90,7 @@ interface Raw {
   metadata: string | null
   tools: string | null
   state: UsageState
+  cache_hit: number
 }
 
 const toRow = (r: Raw): UsageRow => ({
@@ -115,6 +120,7 @@ const toRow = (r: Raw): UsageRow => ({
   metadata: readJson(r.metadata, null),
   tools: readJson(r.tools, []),
   state: r.state,
+  cacheHit: r.cache_hit === 1,
 })
 
 export interface UsageFilter {
@@ -135,6 +141,7 @@ const toParams = (row: UsageRow) => ({
   metadata: row.metadata ? writeJson(row.metadata) : null,
   tools: row.tools.length ? writeJson(row.tools) : null,
   state: row.state ?? 'done',
+  cacheHit: row.cacheHit ? 1 : 0,
 })
 
 export type UsageRepo = ReturnType<typeof createUsageRepo>
@@ -142,14 +149,14 @@ export type UsageRepo = ReturnType<typeof createUsageRepo>
 const COLUMNS = [
   'id', 'created_at', 'endpoint', 'source', 'key_id', 'team_id', 'user_id', 'requested_model', 'model_id', 'model_name',
   'attempts', 'status', 'stream', 'latency_ms', 'prompt_tokens', 'completion_tokens', 'cached_tokens', 'cache_creation_tokens',
-  'audio_seconds', 'characters', 'credits_micro', 'usage_estimated', 'error', 'metadata', 'tools', 'state',
+  'audio_seconds', 'characters', 'credits_micro', 'usage_estimated', 'error', 'metadata', 'tools', 'state', 'cache_hit',
 ]
 
 export function createUsageRepo(db: Db) {
   const columns = `usage_log (${COLUMNS.join(', ')})
     VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
       @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
-      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state)`
+      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state, @cacheHit)`
   const insertStmt = db.prepare(`INSERT INTO ${columns}`)
   // A request's final row takes the place of the row written when it started.
   const replaceStmt = db.prepare(`INSERT INTO ${columns} ${onConflictReplace(['id'], COLUMNS)}`)

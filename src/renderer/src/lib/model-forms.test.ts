@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { modelNameFrom, parsePrice, pricingFrom, pricingText, providerIdFrom } from './model-forms'
+import { deploymentsFrom, deploymentsText, modelNameFrom, parsePrice, pricingFrom, pricingText, providerIdFrom } from './model-forms'
 
 describe('model and provider forms', () => {
   it('names models clients can type, from upstream ids', () => {
@@ -22,5 +22,13 @@ describe('model and provider forms', () => {
     expect(pricingFrom('x', '1')).toMatchObject({ ok: false })
     expect(pricingText({ input: 1000, output: 2000 })).toBe('1000 in · 2000 out / 1M tokens')
     expect(pricingText({})).toBe('free')
+  })
+
+  it('reads deployments one a line, and writes them back the same way', () => {
+    expect(deploymentsFrom('east/gpt-4o-mini 3\n\nwest/gpt-4o', ['east', 'west'])).toEqual({ ok: true, deployments: [{ provider: 'east', upstream: 'gpt-4o-mini', weight: 3 }, { provider: 'west', upstream: 'gpt-4o', weight: 1 }] })
+    expect(deploymentsFrom('  ', ['east'])).toEqual({ ok: true, deployments: null })
+    expect(deploymentsFrom('north/x', ['east'])).toEqual({ ok: false, message: 'Line 1: there is no provider "north".' })
+    expect(deploymentsFrom('east gpt', ['east'])).toMatchObject({ ok: false })
+    expect(deploymentsText([{ provider: 'east', upstream: 'gpt-4o-mini', weight: 3 }, { provider: 'west', upstream: 'gpt-4o', weight: 1 }])).toBe('east/gpt-4o-mini 3\nwest/gpt-4o')
   })
 })

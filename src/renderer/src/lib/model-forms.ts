@@ -1,4 +1,5 @@
 import type { ModelPricing } from '../../../shared/admin-wire'
+import type { DeploymentSetting } from '../../../shared/deployments'
 
 /** What the gateway takes as a model name (models-admin's rule): letters, digits and . _ : / - */
 export const MODEL_NAME = /^[A-Za-z0-9_.:/-]+$/
@@ -46,4 +47,23 @@ export function pricingText(p: ModelPricing): string {
   if (p.per_second !== undefined) rows.push(`${p.per_second} / second of audio`)
   if (p.per_million_characters !== undefined) rows.push(`${p.per_million_characters} / 1M characters`)
   return rows.filter(Boolean).join('; ') || 'free'
+}
+
+/** Deployments as the model dialog shows them: one `provider/upstream weight` a line (weight 1 left out). */
+export const deploymentsText = (list: readonly DeploymentSetting[] | null | undefined): string =>
+  (list ?? []).map((d) => `${d.provider}/${d.upstream}${d.weight && d.weight !== 1 ? ` ${d.weight}` : ''}`).join('\n')
+
+/** The deployments typed in the model dialog, checked against the providers there are; null when none. */
+export function deploymentsFrom(text: string, providers: readonly string[]): { ok: true; deployments: DeploymentSetting[] | null } | { ok: false; message: string } {
+  const deployments: DeploymentSetting[] = []
+  for (const [i, line] of text.split('\n').map((l) => l.trim()).entries()) {
+    if (!line) continue
+    const m = /^([^/\s]+)\/(\S+)(?:\s+(\d+))?$/.exec(line)
+    if (!m) return { ok: false, message: `Line ${i + 1}: write provider/upstream and an optional weight, e.g. "east/gpt-4o-mini 3".` }
+    if (!providers.includes(m[1]!)) return { ok: false, message: `Line ${i + 1}: there is no provider "${m[1]}".` }
+    const weight = m[3] === undefined ? 1 : Number(m[3])
+    if (weight < 1 || weight > 1000) return { ok: false, message: `Line ${i + 1}: the weight is a whole number from 1 to 1000.` }
+    deployments.push({ provider: m[1]!, upstream: m[2]!, weight })
+  }
+  return { ok: true, deployments: deployments.length ? deployments : null }
 }

@@ -7,9 +7,10 @@ import type { ModelInfo } from '../../../../shared/admin-wire'
 import { useRequest } from '../../lib/use-request'
 import { useAppStore, useAppStoreShallow } from '../../stores/app-store'
 import { selectUpstreamProviders } from '../../stores/catalog-selectors'
-import { MODEL_NAME, pricingFrom } from '../../lib/model-forms'
+import { deploymentsFrom, deploymentsText, MODEL_NAME, pricingFrom } from '../../lib/model-forms'
+import type { RoutingStrategy } from '../../../../shared/deployments'
 
-/** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices. */
+/** Adds a model on an upstream provider, or edits one made here: name, upstream id, aliases, prices, deployments. */
 export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: () => void }) {
   const providers = useAppStoreShallow(selectUpstreamProviders)
   const addModel = useAppStore((s) => s.addModel)
@@ -20,21 +21,24 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
   const [aliases, setAliases] = useState(model?.aliases.join(', ') ?? '')
   const [input, setInput] = useState(model?.pricing.input?.toString() ?? '')
   const [output, setOutput] = useState(model?.pricing.output?.toString() ?? '')
+  const [deployments, setDeployments] = useState(deploymentsText(model?.deployments))
+  const [routing, setRouting] = useState<RoutingStrategy>(model?.routing ?? 'weighted')
   const request = useRequest()
+  const spread = deploymentsFrom(deployments, providers.map((p) => p.id))
   const nameError = name && !MODEL_NAME.test(name) ? 'Letters, digits and . _ : / -' : undefined
   const pricing = pricingFrom(input, output)
   const aliasList = aliases.split(',').map((a) => a.trim()).filter(Boolean)
-  const ready = !!provider && !!upstream.trim() && !!name && !nameError && pricing.ok
+  const ready = !!provider && !!upstream.trim() && !!name && !nameError && pricing.ok && spread.ok
   const save = () =>
     request.run(async () => {
-      if (!pricing.ok) return
-      const body = { name, provider, upstream: upstream.trim(), aliases: aliasList, pricing: { ...model?.pricing, ...pricing.pricing } }
+      if (!pricing.ok || !spread.ok) return
+      const body = { name, provider, upstream: upstream.trim(), aliases: aliasList, pricing: { ...model?.pricing, ...pricing.pricing }, deployments: spread.deployments, routing: spread.deployments ? routing : null }
       if (model) await updateModel(model.id, body)
       else await addModel(body)
       onClose()
     })
   return (
-    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} dirty={upstream !== (model?.upstream ?? '') || name !== (model?.name ?? '') || aliases !== (model?.aliases.join(', ') ?? '') || input !== (model?.pricing.input?.toString() ?? '') || output !== (model?.pricing.output?.toString() ?? '')} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
+    <Dialog title={model ? `Edit model ${model.name}` : 'Add a model'} dirty={upstream !== (model?.upstream ?? '') || name !== (model?.name ?? '') || aliases !== (model?.aliases.join(', ') ?? '') || input !== (model?.pricing.input?.toString() ?? '') || output !== (model?.pricing.output?.toString() ?? '') || deployments !== deploymentsText(model?.deployments)} onClose={onClose} footer={<><DialogCancel /><Button variant="primary" disabled={request.busy || !ready} onClick={() => void save()}>{request.busy ? 'Saving…' : 'Save model'}</Button></>}>
       <Field label="Provider" error={providers.length ? undefined : 'Add a provider first.'}>
         {(control) => (
           <select {...control} className="input" value={provider} onChange={(e) => setProvider(e.target.value)}>
@@ -59,6 +63,19 @@ export function ModelDialog({ model, onClose }: { model?: ModelInfo; onClose: ()
           {(control) => <input {...control} className="input" inputMode="decimal" value={output} onChange={(e) => setOutput(e.target.value)} />}
         </Field>
       </div>
+      <Field label="Deployments" hint="Optional: serve this name from several providers, one provider/upstream and weight a line (e.g. east/gpt-4o-mini 3). A deployment that fails rests 30 s." error={spread.ok ? undefined : spread.message}>
+        {(control) => <textarea {...control} className="input mono" rows={3} value={deployments} placeholder="east/gpt-4o-mini 3" onChange={(e) => setDeployments(e.target.value)} />}
+      </Field>
+      {spread.ok && spread.deployments && (
+        <Field label="Spread requests">
+          {(control) => (
+            <select {...control} className="input" value={routing} onChange={(e) => setRouting(e.target.value as RoutingStrategy)}>
+              <option value="weighted">By weight</option>
+              <option value="least_in_flight">To the least busy</option>
+            </select>
+          )}
+        </Field>
+      )}
       {request.error && <ErrorBanner>{request.error}</ErrorBanner>}
     </Dialog>
   )

@@ -5,7 +5,9 @@ import { useAppStore } from '../../stores/app-store'
 
 /** Under each answer: which model served it, how long it took, tokens, credits, fallbacks. */
 export function AnswerMetaLine({ meta, finishReason }: { meta: AnswerMeta; finishReason: string | null }) {
-  const modelName = useAppStore((s) => (meta.modelId ? s.catalog.models.find((m) => m.id === meta.modelId)?.name : undefined))
+  // A deployment that answered reads `<model id>@<provider>/<upstream>`: the model is the part before `@`.
+  const modelId = meta.modelId?.split('@')[0]
+  const modelName = useAppStore((s) => (modelId ? s.catalog.models.find((m) => m.id === modelId)?.name : undefined))
   const served = modelName ?? meta.responseModel ?? meta.requestedModel
   const u = meta.usage
   return (

@@ -1,0 +1,84 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { UsageRow } from '../../store/repos/usage-repo'
+
+/** What an engine pool reports of its load (engines/host's EngineStats). */
+export interface EngineLoad {
+  kind: string
+  queued: number
+  running: number
+}
+
+const SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120]
+
+/**
+ * The gateway's Prometheus metrics, in a Registry of its own (never prom-client's global one: a test
+ * process runs many gateways). Model requests are counted once each, when they settle (`settled`);
+ * HTTP requests of every route by the HTTP layer (`httpRequest`); others count what only they see
+ * (`rateLimited` for the rate limiter, `cacheHit` for the response cache). Labels name teams and
+ * models by name, as people read them on a dashboard.
+ */
+export function createGatewayMetrics({ engineLoad = () => [], teamName }: { engineLoad?: () => readonly EngineLoad[]; teamName: (teamId: string | null) => string }) {
+  const registry = new Registry()
+  const registers = [registry]
+  const httpRequests = new Counter({ name: 'gatehouse_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'], registers })
+  const httpSeconds = new Histogram({ name: 'gatehouse_http_request_duration_seconds', help: 'Time to answer an HTTP request (to the last byte for streams).', labelNames: ['method', 'route'], buckets: SECONDS, registers })
+  const requests = new Counter({ name: 'gatehouse_requests_total', help: 'Model requests settled, by endpoint, team, model and status.', labelNames: ['endpoint', 'team', 'model', 'status'], registers })
+  const errors = new Counter({ name: 'gatehouse_request_errors_total', help: 'Model requests that ended with a status of 400 or more.', labelNames: ['endpoint', 'team', 'model', 'status'], registers })
+  const seconds = new Histogram({ name: 'gatehouse_request_duration_seconds', help: 'Model request latency, from start to settle.', labelNames: ['endpoint', 'model'], buckets: SECONDS, registers })
+  const tokens = new Counter({ name: 'gatehouse_tokens_total', help: 'Tokens used, by team, model and direction (input, output).', labelNames: ['team', 'model', 'direction'], registers })
+  const credits = new Counter({ name: 'gatehouse_credits_total', help: 'Credits charged, by team and model.', labelNames: ['team', 'model'], registers })
+  const cacheHits = new Counter({ name: 'gatehouse_cache_hits_total', help: 'Requests answered from the response cache.', labelNames: ['endpoint', 'team'], registers })
+  const rateLimited = new Counter({ name: 'gatehouse_rate_limited_total', help: 'Requests refused by a rate limit, by team and limit.', labelNames: ['team', 'limit'], registers })
+  new Gauge({
+    name: 'gatehouse_engine_queue_depth',
+    help: 'Requests waiting for a local engine (whisper, tts, llama, documents), by engine.',
+    labelNames: ['engine'],
+    registers,
+    collect() {
+      this.reset()
+      for (const e of engineLoad()) this.inc({ engine: e.kind }, e.queued)
+    },
+  })
+  new Gauge({
+    name: 'gatehouse_engine_running',
+    help: 'Requests a local engine is serving now, by engine.',
+    labelNames: ['engine'],
+    registers,
+    collect() {
+      this.reset()
+      for (const e of engineLoad()) this.inc({ engine: e.kind }, e.running)
+    },
+  })
+
+  return {
+    contentType: registry.contentType,
+    /** The text exposition of every metric. */
+    text: () => registry.metrics(),
+
+    /** A model request's usage row, as it settles (hits of the response cache included). */
+    settled(row: UsageRow): void {
+      const team = teamName(row.teamId)
+      const model = row.modelName ?? row.requestedModel ?? ''
+      const status = String(row.status)
+      requests.inc({ endpoint: row.endpoint, team, model, status })
+      if (row.status >= 400) errors.inc({ endpoint: row.endpoint, team, model, status })
+      seconds.observe({ endpoint: row.endpoint, model }, row.latencyMs / 1000)
+      if (row.promptTokens) tokens.inc({ team, model, direction: 'input' }, row.promptTokens)
+      if (row.completionTokens) tokens.inc({ team, model, direction: 'output' }, row.completionTokens)
+      if (row.creditsMicro) credits.inc({ team, model }, row.creditsMicro / 1e6)
+      if (row.cacheHit) cacheHits.inc({ endpoint: row.endpoint, team })
+    },
+
+    httpRequest(method: string, route: string, status: number, elapsedMs: number): void {
+      httpRequests.inc({ method, route, status: String(status) })
+      httpSeconds.observe({ method, route }, elapsedMs / 1000)
+    },
+
+    /** For the rate limiter: a request refused by `limit` (e.g. `key.rpm`, `team.tpm`). */
+    rateLimited(teamId: string | null, limit: string): void {
+      rateLimited.inc({ team: teamName(teamId), limit })
+    },
+  }
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>
