@@ -1,3 +1,4 @@
+import type { LocalModelSettingsWire } from './local-model-settings'
 import type { NativeAudioSetting } from './model-audio'
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
@@ -34,6 +35,12 @@ export interface ModelInfo {
   pricing: ModelPricing
   source: RowSource
   created_at: number
+  /** A local llama model's own settings; null: the engine's (engines.llama_*). */
+  parallel?: number | null
+  context_size?: number | null
+  /** Seconds; negative: stays loaded. */
+  keep_alive?: number | null
+  gpu_layers?: number | 'auto' | null
 }
 
 export type ProviderType = 'openai' | 'anthropic' | 'local'
@@ -261,7 +268,7 @@ export interface ProviderInput {
 }
 
 /** `POST /admin/models` (and, partly, `PATCH`). */
-export interface ModelInput {
+export interface ModelInput extends LocalModelSettingsWire {
   name: string
   provider: string
   upstream?: string | null

@@ -104,7 +104,7 @@ export function createServices(deps: GatewayDeps) {
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),
-    ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
+    ollamaCatalog: createOllamaCatalog(store, localEngines.loaded),
     keyless: createKeylessAccess(store),
     audio,
     embeddings,

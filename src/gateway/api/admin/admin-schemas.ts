@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
+import { localModelSettingsFields } from '../../../shared/local-model-settings'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -40,6 +41,7 @@ export const modelBody = z.strictObject({
   aliases: z.array(z.string().min(1)).optional(),
   pricing: pricingSchema.optional(),
   native_audio: nativeAudioSchema.nullable().optional(),
+  ...localModelSettingsFields,
 })
 
 export const providerBody = z.strictObject({

@@ -41,10 +41,39 @@ export interface LlamaSampling {
 
 export type LlamaResponseFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: GrammarJsonSchema }
 
+import type { GpuSetting } from '../../../shared/local-model-settings'
+
+export type { GpuSetting }
+
+/** The llama.cpp build a worker runs on, with the machine's memory, for `GET /admin/engines`. */
+export interface GpuBackendReport {
+  requested: GpuSetting
+  backend: 'cpu' | 'metal' | 'cuda' | 'vulkan'
+  devices: string[]
+  /** Null on the CPU. */
+  vram: { totalBytes: number; freeBytes: number } | null
+  ram: { totalBytes: number; freeBytes: number }
+  /** Why it runs on the CPU (or null when it runs where asked). */
+  reason: string | null
+}
+
+/** How a worker loads its model: which build, and how many layers go to the GPU ('auto': as many as fit). */
+export interface LlamaLoadSettings {
+  gpu: GpuSetting
+  gpuLayers: number | 'auto'
+}
+
+/** What a loaded model and its context hold, in RAM and in VRAM. */
+export interface LlamaMemory {
+  ramBytes: number
+  vramBytes: number
+}
+
 export interface LlamaChatJob {
   modelPath: string
   contextSize: number
   threads: number | null
+  load?: LlamaLoadSettings
   turns: LlamaTurn[]
   /** Set: this text is the whole prompt, continued as it is (legacy completions on a base model); `turns` and the chat template are not used. */
   rawPrompt?: string
@@ -95,11 +124,14 @@ export interface LlamaChatResult {
   completionTokens: number
   /** Prompt tokens whose state was already in the KV cache (a conversation's earlier turns). */
   cachedTokens: number
+  /** What the model and its context hold, estimated by llama.cpp's own figures, for the memory budget. */
+  memory?: LlamaMemory
 }
 
 /** How many tokens a conversation takes as this model's prompt (its template rendered, tools documented). */
 export interface LlamaCountJob {
   modelPath: string
+  load?: LlamaLoadSettings
   turns: LlamaTurn[]
   tools: LlamaToolSpec[]
 }
@@ -108,6 +140,7 @@ export interface LlamaEmbedJob {
   modelPath: string
   contextSize: number
   threads: number | null
+  load?: LlamaLoadSettings
   /** Texts or token arrays, one vector each. */
   inputs: Array<string | number[]>
   /** Fewer dimensions than the model's, for models trained for it (Matryoshka); null: the model's own. */

@@ -1,5 +1,6 @@
 import type { ModelInfo, ModelInput } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
+import { type LocalModelSettings, localSettingsOf, localSettingsWire } from '../../../shared/local-model-settings'
 import type { NativeAudioSetting } from '../../../shared/model-audio'
 import type { ModelEngine, ModelKind } from '../../../shared/model-kind'
 import type { ModelRow } from '../../store/repos/models-repo'
@@ -20,6 +21,7 @@ export const modelJson = (m: ModelRow): ModelInfo => ({
   pricing: m.pricing,
   source: m.source,
   created_at: Math.floor(m.createdAt / 1000),
+  ...localSettingsWire(m.options.local as LocalModelSettings | undefined),
 })
 
 /** The fields of a model as a PATCH starts from: what was set, not what was inferred (an inferred kind stays inferred). */
@@ -33,6 +35,7 @@ export const modelFields = (m: ModelRow): ModelInput => ({
   aliases: m.aliases,
   pricing: m.pricing,
   native_audio: (m.options.nativeAudio as NativeAudioSetting | undefined) ?? null,
+  ...localSettingsWire(m.options.local as LocalModelSettings | undefined),
 })
 
 /** A model's row from its fields, as the config file or the admin API give them. */
@@ -45,9 +48,11 @@ export const modelRow = (m: ModelInput, id: string, source: RowSource) => ({
   file: m.file ?? null,
   aliases: m.aliases ?? [],
   pricing: m.pricing ?? {},
-  options: { ...(m.kind ? { kind: m.kind } : {}), ...(m.native_audio ? { nativeAudio: m.native_audio } : {}) },
+  options: { ...(m.kind ? { kind: m.kind } : {}), ...(m.native_audio ? { nativeAudio: m.native_audio } : {}), ...optionalLocal(localSettingsOf(m)) },
   source,
 })
+
+const optionalLocal = (local: LocalModelSettings | undefined) => (local ? { local } : {})
 
 /** Models: names and aliases unique together; each needs what its provider's kind asks for. */
 export function createModelsAdmin({ store, clock, ids, configSource }: AdminDeps) {

@@ -8,4 +8,6 @@ export interface RequestContext {
   signal: AbortSignal
   source: 'api' | 'batch'
   startedAt: number
+  /** The request's keep_alive (Ollama's field, or the x-svc-keep-alive header), in seconds: how long a local model stays loaded after it. */
+  keepAliveSeconds?: number
 }
