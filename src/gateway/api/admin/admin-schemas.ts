@@ -139,3 +139,12 @@ export const importModelBody = z.strictObject({
   kind: z.enum(['whisper', 'vad', 'chat', 'embedding']).optional(),
 })
 export const nameParams = z.object({ name: z.string() })
+
+/** A Hugging Face search, a repository (owner/name in the path) and a file of it to download. */
+export const hubSearchQuery = z.object({ q: z.string({ error: 'q is required: a few letters of the model you look for, e.g. "qwen"' }).max(200) })
+export const hubRepoParams = z.object({ owner: z.string().min(1), repo: z.string().min(1) })
+export const hubDownloadBody = z.strictObject({
+  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'must be a Hugging Face repository id such as "Qwen/Qwen2.5-0.5B-Instruct-GGUF"'),
+  file: z.string().min(1, 'must name a file of the repository, such as "qwen2.5-0.5b-instruct-q4_k_m.gguf"'),
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'may hold letters, digits, dot, dash and underscore, up to 64').optional(),
+})

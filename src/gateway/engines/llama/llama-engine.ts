@@ -3,7 +3,7 @@ import { freemem, totalmem } from 'node:os'
 import { type EngineDefinition, EngineHost, type EngineLogger } from '../host/engine-host'
 import type { EngineLane, EngineMemory } from '../host/engine-pool'
 import { type WorkerLaunchOptions, siblingModulePath } from '../host/engine-worker-launch'
-import type { GpuBackendReport, GpuSetting, LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaCountJob, LlamaEmbedJob, LlamaEmbedResult, LlamaLoadSettings } from './llama-protocol'
+import type { GgufInspectJob, GgufInspection, GpuBackendReport, GpuSetting, LlamaChatEvent, LlamaChatJob, LlamaChatResult, LlamaCountJob, LlamaEmbedJob, LlamaEmbedResult, LlamaLoadSettings } from './llama-protocol'
 
 export const LLAMA_ENGINE = 'llama'
 
@@ -55,6 +55,8 @@ const CANCEL_GRACE_MS = 750
 const DEFAULT_MODEL_QUEUE = 32
 /** A worker that only reports the backend (no model) leaves at once. */
 const BACKEND_AFFINITY = '#backend'
+/** Header reads share one worker, which stays a little while for the next file of a list. */
+const INSPECT_AFFINITY = '#inspect'
 
 export function llamaEngineDefinition(options: LlamaEngineOptions = {}): EngineDefinition {
   const perModel = Math.max(1, options.concurrency ?? 2)
@@ -130,6 +132,12 @@ export class LlamaEngine {
     const job: LlamaEmbedJob = { ...request, contextSize: settings.contextSize ?? this.contextSize, threads: this.threads, load: this.loadSettings(settings) }
     const lane = await this.lane(request.modelPath, options)
     return this.host.run(LLAMA_ENGINE, 'embed', { job }, { signal: options.signal, subject: `model file ${request.modelPath}`, affinity: request.modelPath, lane })
+  }
+
+  /** A GGUF file's header and memory estimate for this engine's context size (or `contextSize`), read in a short-lived worker. */
+  inspect(source: string, options: { signal?: AbortSignal; contextSize?: number } = {}): Promise<GgufInspection> {
+    const job: GgufInspectJob = { source, contextSize: options.contextSize ?? this.contextSize, gpu: this.gpu }
+    return this.host.run(LLAMA_ENGINE, 'inspect', { job }, { signal: options.signal, subject: source, affinity: INSPECT_AFFINITY, lane: { jobsPerWorker: 4, keepAliveMs: 30_000, maxQueue: 64 } })
   }
 
   /** The llama.cpp build the workers run on (asked of a worker once, then remembered), with the machine's memory now. */

@@ -63,6 +63,34 @@ export interface LlamaLoadSettings {
   gpuLayers: number | 'auto'
 }
 
+/** Read a GGUF header (a path, or a URL read with Range requests) and estimate its memory for a context size. */
+export interface GgufInspectJob {
+  source: string
+  contextSize: number
+  gpu: GpuSetting
+}
+
+/** A GGUF file as its header describes it, and what it would hold fully on the GPU or on the CPU (weights plus one sequence's context). */
+export interface GgufInspection {
+  architecture: string | null
+  name: string | null
+  layers: number
+  parameters: number | null
+  trainContextSize: number | null
+  /** An encoder-only model (BERT-like): an embedding model. */
+  embedding: boolean
+  /** The Jinja chat template in the file, when it has one. */
+  chatTemplate: string | null
+  /** How node-llama-cpp will format chats for it (its chat wrapper), and a short conversation as the model would see it. */
+  chatWrapper: string | null
+  templateSample: string | null
+  contextSize: number
+  gpu: LlamaMemory
+  cpu: LlamaMemory
+  /** The tensors' bytes: the weights, whatever the split between RAM and VRAM. */
+  weightsBytes: number
+}
+
 /** What a loaded model and its context hold, in RAM and in VRAM. */
 export interface LlamaMemory {
   ramBytes: number

@@ -107,11 +107,11 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
       listings.push({
         name,
         kind: record.kind,
-        description: 'Imported model',
+        description: record.repo ? `From ${record.repo}` : 'Imported model',
         fileName: record.fileName,
         sizeBytes: record.sizeBytes,
         installed: await this.installed(name),
-        downloading: false,
+        downloading: this.downloads.has(name),
       })
     }
     return listings
@@ -166,6 +166,27 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return running
   }
 
+  /**
+   * Downloads a file that is not in the catalog (a Hugging Face file the person picked) from its own URL,
+   * checked against the size and sha256 the hub lists; an interrupted or paused download resumes.
+   */
+  downloadFile(entry: CatalogModel & { repo?: string }, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void } = {}): Promise<InstalledModel> {
+    const { name } = entry
+    if (!MODEL_NAME.test(name)) return Promise.reject(badRequest(`"${name}" is not a usable model name: letters, digits, dot, dash and underscore, up to 64.`, 'name'))
+    if (this.catalogEntry(name) || this.catalog.some((m) => m.fileName === entry.fileName)) {
+      return Promise.reject(conflict(`"${name}" (${entry.fileName}) is a catalog model's name or file; download it from the catalog instead.`, 'model_exists'))
+    }
+    if (this.downloads.has(name)) return Promise.reject(conflict(`The model "${name}" is already downloading.`, 'download_in_progress'))
+    const running = this.installed(name)
+      .then((present) => {
+        if (present) throw conflict(`A model called "${name}" is installed already; delete it first or pick another name.`, 'model_exists')
+        return this.runDownload(entry, options, { kind: 'url', url: entry.url })
+      })
+      .finally(() => this.downloads.delete(name))
+    this.downloads.set(name, running)
+    return running
+  }
+
   /** Copies a local model file in under `name` (checked against the catalog when the name is a catalog model's). */
   async import(sourcePath: string, options: { name: string; kind?: LocalModelKind; signal?: AbortSignal }): Promise<InstalledModel> {
     const { name } = options
@@ -210,10 +231,13 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return { kind: 'file', path: join(isAbsolute(folder) ? folder : resolve(folder), entry.fileName) }
   }
 
-  private async runDownload(entry: CatalogModel, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void }): Promise<InstalledModel> {
+  private async runDownload(
+    entry: CatalogModel & { repo?: string },
+    options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void },
+    source: TransferSource = this.sourceFor(entry),
+  ): Promise<InstalledModel> {
     await mkdir(this.partialDir, { recursive: true })
     const part = join(this.partialDir, `${entry.fileName}.part`)
-    const source = this.sourceFor(entry)
     let result
     try {
       result = await transferWithResume(source, part, {
@@ -240,7 +264,7 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
       await discardPartial(part)
       throw e
     }
-    const installed = await this.install(entry.name, entry.kind, entry.fileName, part, result.sizeBytes, result.sha256, 'download', entry)
+    const installed = await this.install(entry.name, entry.kind, entry.fileName, part, result.sizeBytes, result.sha256, 'download', entry, entry.repo)
     await discardPartial(part)
     return installed
   }
@@ -261,11 +285,12 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     sha256: string,
     source: RegisteredModel['source'],
     entry: CatalogModel | undefined,
+    repo?: string,
   ): Promise<InstalledModel> {
     const path = join(this.modelsDir, fileName)
     await commitFile(tempPath, path)
     await this.registry.update((models) => {
-      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: new Date().toISOString() }
+      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: new Date().toISOString(), ...(repo ? { repo } : {}) }
     })
     const installed: InstalledModel = { name, kind, path, fileName, sizeBytes, sha256, source, multilingual: entry?.multilingual ?? null }
     this.emit('installed', installed)

@@ -1,6 +1,6 @@
 import type { EngineHost } from '../../engines/host/engine-host'
 import { LLAMA_ENGINE, type LlamaEngine, type LlamaEngineOptions } from '../../engines/llama/llama-engine'
-import type { GpuBackendReport } from '../../engines/llama/llama-protocol'
+import type { GgufInspection, GpuBackendReport } from '../../engines/llama/llama-protocol'
 import { createLocalEngineHost } from '../../engines/local-engine-host'
 import { ModelManager } from '../../engines/model-manager/model-manager'
 import type { IdGenerator } from '../../kernel/runtime'
@@ -68,6 +68,8 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
     stats: () => engines?.host.stats() ?? [],
     /** The llama.cpp build (GPU or CPU, and why) with the machine's memory; asks a worker the first time. */
     backend: (): Promise<GpuBackendReport> => started().llama.backend(),
+    /** A GGUF file's header (a path or a URL, read with Range requests) and what it would need in memory. */
+    inspect: (source: string): Promise<GgufInspection> => started().llama.inspect(source),
     async loaded(): Promise<LoadedLlamaModel[]> {
       const slots = engines?.host.stats().find((s) => s.kind === LLAMA_ENGINE)?.slots.filter((s) => !s.affinity.startsWith('#')) ?? []
       if (!slots.length) return []
