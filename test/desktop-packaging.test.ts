@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs'
 import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -161,8 +162,8 @@ describe('packaging config (build/electron-builder.yml)', () => {
     for (const [platform, arch, file, ships] of cases) expect(matcher('ships', platform, arch)(file), `${platform}-${arch} ${file}`).toBe(ships)
   })
 
-  it('lists the llama.cpp GPU build each installer carries, ships and unpacks it, and fetches it when the install skipped it', () => {
-    const { GPU_BUILDS, isPlaceholder } = require('../build/llama-gpu-builds.cjs') as {
+  it('lists the llama.cpp GPU build each installer carries, ships and unpacks it, and fetches it when the install skipped it', async () => {
+    const { GPU_BUILDS, isPlaceholder } = (await import(pathToFileURL(join(root, 'build/llama-gpu-builds.mjs')).href)) as {
       GPU_BUILDS: Record<string, { backend: string; package: string }>
       isPlaceholder(dir: string): boolean
     }
@@ -171,7 +172,7 @@ describe('packaging config (build/electron-builder.yml)', () => {
       'linux-x64': { backend: 'vulkan', package: '@node-llama-cpp/linux-x64-vulkan' },
       'win32-x64': { backend: 'vulkan', package: '@node-llama-cpp/win-x64-vulkan' },
     })
-    expect(config.beforeBuild).toBe('build/llama-gpu-builds.cjs')
+    expect(config.beforeBuild).toBe('build/llama-gpu-builds.mjs')
     for (const [target, build] of Object.entries(GPU_BUILDS)) {
       const [platform, arch] = target.split('-') as [NodeJS.Platform, string]
       const file = `node_modules/${build.package}/bins/${target}/llama-addon.node`

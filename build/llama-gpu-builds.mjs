@@ -5,19 +5,19 @@
  * one for its platform, so this hook puts the real package in place before the app is packed.
  * CUDA ships in no installer: the Vulkan build runs on NVIDIA, AMD and Intel GPUs alike.
  */
-const { execFileSync } = require('node:child_process')
-const { existsSync, mkdirSync, readFileSync, rmSync } = require('node:fs')
-const { join } = require('node:path')
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** Installer target (`platform-arch`) -> the @node-llama-cpp package with its GPU build; targets missing here run on the CPU. */
-const GPU_BUILDS = {
+export const GPU_BUILDS = {
   'darwin-arm64': { backend: 'metal', package: '@node-llama-cpp/mac-arm64-metal' },
   'linux-x64': { backend: 'vulkan', package: '@node-llama-cpp/linux-x64-vulkan' },
   'win32-x64': { backend: 'vulkan', package: '@node-llama-cpp/win-x64-vulkan' },
 }
 
 /** The empty package package.json's overrides install in place of a GPU build. */
-function isPlaceholder(packageDir) {
+export function isPlaceholder(packageDir) {
   const manifest = join(packageDir, 'package.json')
   if (!existsSync(manifest)) return true
   return JSON.parse(readFileSync(manifest, 'utf8')).name === '@favware/skip-dependency'
@@ -39,13 +39,10 @@ function installGpuBuild(appDir, target) {
 }
 
 /** electron-builder's beforeBuild: `{ appDir, platform, arch }`; true lets it go on installing dependencies as usual. */
-async function beforeBuild(context) {
+export async function beforeBuild(context) {
   const platform = context.platform.nodeName
   installGpuBuild(context.appDir, `${platform}-${context.arch}`)
   return true
 }
 
-module.exports = beforeBuild
-module.exports.default = beforeBuild
-module.exports.GPU_BUILDS = GPU_BUILDS
-module.exports.isPlaceholder = isPlaceholder
+export default beforeBuild
