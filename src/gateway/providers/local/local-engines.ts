@@ -55,7 +55,7 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
   const started = () => (engines ??= createLocalEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency, llama: opts.llama }))
   return {
     models,
-    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds, maxAudioSeconds: opts.maxAudioSeconds })),
+    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds, maxAudioSeconds: opts.maxAudioSeconds, gpu: opts.llama?.gpu })),
     speaker: () => (speaker ??= new LocalSpeechProvider({ host: started().host })),
     /** One per local provider id: the id is part of each reply's `system_fingerprint`. */
     chat(providerId: string): ChatProvider {
