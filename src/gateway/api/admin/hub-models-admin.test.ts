@@ -135,6 +135,24 @@ describe('models from a Hugging Face hub', () => {
     expect(unknown.json().error).toMatchObject({ param: 'file' })
   })
 
+  it("installs a whisper.cpp file from the hub as the catalog's whisper model of that file", async () => {
+    const started = await post('/admin/local-models/download', { repo: 'ggerganov/whisper.cpp', file: 'ggml-tiny.bin' })
+    expect(started.statusCode).toBe(202)
+    expect(started.json()).toMatchObject({ name: 'tiny' })
+    await vi.waitFor(async () => expect(await installed('tiny')).toMatchObject({ kind: 'whisper', sizeBytes: 575451, multilingual: true, fileName: 'ggml-tiny.bin' }))
+  })
+
+  it("takes a model's own parallel, context_size, keep_alive and gpu_layers in the admin API, and names a bad one", async () => {
+    const created = await post('/admin/models', { name: 'stories-tuned', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL, parallel: 2, context_size: 1024, keep_alive: '90s', gpu_layers: 'auto' })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ parallel: 2, context_size: 1024, keep_alive: 90, gpu_layers: 'auto' })
+    const patched = await gw.app.inject({ method: 'PATCH', url: `/admin/models/${created.json().id}`, headers: admin, payload: { keep_alive: -1 } })
+    expect(patched.json()).toMatchObject({ parallel: 2, keep_alive: -1 })
+    const bad = await post('/admin/models', { name: 'stories-bad', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL, keep_alive: 'whenever' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error).toMatchObject({ param: 'keep_alive', message: expect.stringContaining('"5m"') })
+  })
+
   it('reports the CPU backend with the reason, and the loaded models with their memory and expiry in /admin/engines and /api/ps', async () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => chat('stories')))
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])

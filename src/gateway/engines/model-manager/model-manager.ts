@@ -88,6 +88,10 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return this.catalog.find((m) => m.name === name)
   }
 
+  catalogEntryOfFile(fileName: string): CatalogModel | undefined {
+    return this.catalog.find((m) => m.fileName === fileName)
+  }
+
   async list(): Promise<ModelListing[]> {
     const registered = await this.registry.read()
     const listings: ModelListing[] = []
@@ -170,12 +174,13 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
    * Downloads a file that is not in the catalog (a Hugging Face file the person picked) from its own URL,
    * checked against the size and sha256 the hub lists; an interrupted or paused download resumes.
    */
-  downloadFile(entry: CatalogModel & { repo?: string }, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void } = {}): Promise<InstalledModel> {
+  downloadFile(hubEntry: CatalogModel & { repo?: string }, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void } = {}): Promise<InstalledModel> {
+    // A catalog model's own file (ggerganov/whisper.cpp's ggml-base.bin, say) installs as that model, from where it was found.
+    const known = this.catalogEntryOfFile(hubEntry.fileName)
+    const entry = known ? { ...hubEntry, name: known.name, kind: known.kind, multilingual: known.multilingual } : hubEntry
     const { name } = entry
     if (!MODEL_NAME.test(name)) return Promise.reject(badRequest(`"${name}" is not a usable model name: letters, digits, dot, dash and underscore, up to 64.`, 'name'))
-    if (this.catalogEntry(name) || this.catalog.some((m) => m.fileName === entry.fileName)) {
-      return Promise.reject(conflict(`"${name}" (${entry.fileName}) is a catalog model's name or file; download it from the catalog instead.`, 'model_exists'))
-    }
+    if (!known && this.catalogEntry(name)) return Promise.reject(conflict(`"${name}" is a catalog model's name; pick another name.`, 'model_exists'))
     if (this.downloads.has(name)) return Promise.reject(conflict(`The model "${name}" is already downloading.`, 'download_in_progress'))
     const running = this.installed(name)
       .then((present) => {

@@ -54,7 +54,9 @@ export function createLocalModelsAdmin(models: ModelManager, extras: { hub?: Hub
      * as `progress` events and in `list().downloads`. Errors known at once are thrown here.
      */
     async downloadFromHub(repo: string, file: string, name?: string) {
-      const entry = await hub().entryFor(repo, file, name)
+      const found = await hub().entryFor(repo, file, name)
+      // A catalog model's own file installs as that model (see ModelManager.downloadFile).
+      const entry = { ...found, name: models.catalogEntryOfFile(found.fileName)?.name ?? found.name }
       const controller = new AbortController()
       const running = models.downloadFile(entry, {
         signal: controller.signal,
