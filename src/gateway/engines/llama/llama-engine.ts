@@ -58,6 +58,18 @@ const BACKEND_AFFINITY = '#backend'
 /** Header reads share one worker, which stays a little while for the next file of a list. */
 const INSPECT_AFFINITY = '#inspect'
 
+/**
+ * What the loaded models may hold together: RAM from the settings (three quarters of the machine's by
+ * default); VRAM unbounded until the backend reports its device, then nine tenths of it. One object shared
+ * by the engine's definition (the pool reads it on every placement) and the engine (which learns the VRAM).
+ */
+const budgets = new WeakMap<LlamaEngineOptions, EngineMemory>()
+function memoryBudget(options: LlamaEngineOptions): EngineMemory {
+  let budget = budgets.get(options)
+  if (!budget) budgets.set(options, (budget = { ramBytes: options.memoryBudgetBytes ?? Math.floor(totalmem() * 0.75), vramBytes: Number.POSITIVE_INFINITY }))
+  return budget
+}
+
 export function llamaEngineDefinition(options: LlamaEngineOptions = {}): EngineDefinition {
   const perModel = Math.max(1, options.concurrency ?? 2)
   const models = Math.max(1, options.maxModels ?? 2)
@@ -71,7 +83,7 @@ export function llamaEngineDefinition(options: LlamaEngineOptions = {}): EngineD
     maxQueue: (options.maxQueue ?? DEFAULT_MODEL_QUEUE) * models,
     idleTimeoutMs: options.idleTimeoutMs,
     cancelGraceMs: CANCEL_GRACE_MS,
-    memoryBudget: { ramBytes: options.memoryBudgetBytes ?? Math.floor(totalmem() * 0.75), vramBytes: Number.POSITIVE_INFINITY },
+    memoryBudget: memoryBudget(options),
   }
 }
 
@@ -91,11 +103,13 @@ export class LlamaEngine {
   /** What each model held when it last answered (llama.cpp's estimate); before its first answer, its file size. */
   private readonly footprints = new Map<string, EngineMemory>()
   private backendReport?: Promise<GpuBackendReport>
+  private readonly budget: EngineMemory
 
   constructor(
     private readonly host: EngineHost,
     options: LlamaEngineOptions = {},
   ) {
+    this.budget = memoryBudget(options)
     this.contextSize = options.contextSize ?? 4096
     this.threads = options.threads ?? null
     this.sequences = Math.max(1, options.concurrency ?? 2)
@@ -118,6 +132,8 @@ export class LlamaEngine {
       onEvent: onEvent && ((batch) => (batch as LlamaChatEvent[]).forEach(onEvent)),
     })
     if (result.memory) this.footprints.set(request.modelPath, result.memory)
+    // A model on the GPU: learn the device's VRAM for the budget (once; the report is remembered).
+    if (result.memory?.vramBytes && this.budget.vramBytes === Number.POSITIVE_INFINITY) void this.backend().catch(() => undefined)
     return result
   }
 
@@ -145,6 +161,7 @@ export class LlamaEngine {
     this.backendReport ??= this.host.run<GpuBackendReport>(LLAMA_ENGINE, 'backend', { gpu: this.gpu }, { affinity: BACKEND_AFFINITY, lane: { jobsPerWorker: 1, keepAliveMs: 0 } })
     this.backendReport.catch(() => (this.backendReport = undefined))
     const report = await this.backendReport
+    if (report.vram) this.budget.vramBytes = Math.floor(report.vram.totalBytes * 0.9)
     return { ...report, ram: { totalBytes: report.ram.totalBytes, freeBytes: freemem() } }
   }
 
