@@ -5,10 +5,13 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { e2eConfig } from './fixtures/headless-gateway'
 import { ModelsPage } from './pages/models-page'
 import { PlaygroundPage } from './pages/playground-page'
+import { axeViolations } from './support/a11y'
 import { SIZES, outsideWindow, shot, sidewaysOverflow } from './support/layout'
 
 /** The model manager against a loopback Hugging Face: search, the quant list with fit verdicts, the chat template, a download to installed; the engine panel. */
 const REPO = 'tests-karpathy/stories260K-GGUF'
+// axe is injected as a script, which the page's CSP would refuse.
+test.use({ bypassCSP: true })
 let hub: FakeHuggingFace
 test.beforeAll(async () => {
   hub = await startFakeHuggingFace([
@@ -43,6 +46,7 @@ test('finds a GGUF on the hub, shows its quantizations with fit verdicts and cha
   await page.getByText(/^Chat template/).click()
   await expect(page.getByTestId('template-sample')).toContainText('capital of France')
 
+  expect(await axeViolations(page)).toEqual([])
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height })
     expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 })
