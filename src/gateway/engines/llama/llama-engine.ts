@@ -53,10 +53,12 @@ export const MAX_PARALLEL = 16
 const CANCEL_GRACE_MS = 750
 
 const DEFAULT_MODEL_QUEUE = 32
-/** A worker that only reports the backend (no model) leaves at once. */
-const BACKEND_AFFINITY = '#backend'
-/** Header reads share one worker, which stays a little while for the next file of a list. */
-const INSPECT_AFFINITY = '#inspect'
+/**
+ * The backend report and GGUF header reads share one worker that loads no model; it stays a little
+ * while for the next file of a list, then leaves.
+ */
+const PROBE_AFFINITY = '#probe'
+const PROBE_LANE: EngineLane = { jobsPerWorker: 4, keepAliveMs: 30_000, maxQueue: 64 }
 
 /**
  * What the loaded models may hold together: RAM from the settings (three quarters of the machine's by
@@ -153,12 +155,12 @@ export class LlamaEngine {
   /** A GGUF file's header and memory estimate for this engine's context size (or `contextSize`), read in a short-lived worker. */
   inspect(source: string, options: { signal?: AbortSignal; contextSize?: number } = {}): Promise<GgufInspection> {
     const job: GgufInspectJob = { source, contextSize: options.contextSize ?? this.contextSize, gpu: this.gpu }
-    return this.host.run(LLAMA_ENGINE, 'inspect', { job }, { signal: options.signal, subject: source, affinity: INSPECT_AFFINITY, lane: { jobsPerWorker: 4, keepAliveMs: 30_000, maxQueue: 64 } })
+    return this.host.run(LLAMA_ENGINE, 'inspect', { job }, { signal: options.signal, subject: source, affinity: PROBE_AFFINITY, lane: PROBE_LANE })
   }
 
   /** The llama.cpp build the workers run on (asked of a worker once, then remembered), with the machine's memory now. */
   async backend(): Promise<GpuBackendReport> {
-    this.backendReport ??= this.host.run<GpuBackendReport>(LLAMA_ENGINE, 'backend', { gpu: this.gpu }, { affinity: BACKEND_AFFINITY, lane: { jobsPerWorker: 1, keepAliveMs: 0 } })
+    this.backendReport ??= this.host.run<GpuBackendReport>(LLAMA_ENGINE, 'backend', { gpu: this.gpu }, { affinity: PROBE_AFFINITY, lane: PROBE_LANE })
     this.backendReport.catch(() => (this.backendReport = undefined))
     const report = await this.backendReport
     if (report.vram) this.budget.vramBytes = Math.floor(report.vram.totalBytes * 0.9)
