@@ -14,7 +14,8 @@ import { childPidsOf, cpuUsageOf, procCpuUs, reportCpuUsage } from './support/pr
  * threads and greedy sampling, with the end-of-sequence token banned so both make exactly TOKENS tokens.
  * After a warm-up of each, the two alternate for BENCH_LLAMA_ROUNDS rounds (default 3) so background load
  * falls on both, and the medians are compared. Then the gateway's throughput at 1, 2 and 4 requests at once
- * (llama_concurrency 4: one context, one sequence per request).
+ * (the model's own `parallel: 4` over the engine's `llama_concurrency: 1`: one context, one sequence per
+ * request), and four requests at once against the same four one after another, as a ratio of total times.
  */
 const TOKENS = Number(process.env.BENCH_LLAMA_TOKENS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_LLAMA_ROUNDS ?? 5)
@@ -55,8 +56,8 @@ const gateway = await startBenchGateway('', KEY, {
   ipc: true,
   config: {
     providers: [{ id: 'local', type: 'local' }],
-    models: [{ name: 'stories', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL }],
-    engines: { llama_concurrency: 4, llama_max_models: 1, llama_context_size: 2048 },
+    models: [{ name: 'stories', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL, parallel: 4 }],
+    engines: { llama_concurrency: 1, llama_max_models: 1, llama_context_size: 2048 },
   },
 })
 const pool = new Pool(gateway.url, { connections: 8 })
@@ -133,6 +134,21 @@ try {
     const ttft = runs.map((r) => r.ttftMs).sort((x, y) => x - y)
     console.log(`  ${concurrent} at once through the gateway: ${(tokens / seconds).toFixed(0)} tokens/s in all, first token ${ttft[0]!.toFixed(0)}-${ttft.at(-1)!.toFixed(0)} ms`)
   }
+
+  // parallel: 4 on the model: four requests decoded together against the same four one after another.
+  const seeds = [11, 12, 13, 14]
+  const sequential: number[] = []
+  const together: number[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    let t0 = performance.now()
+    for (const seed of seeds) await viaGateway(seed)
+    sequential.push(performance.now() - t0)
+    t0 = performance.now()
+    await Promise.all(seeds.map((seed) => viaGateway(seed)))
+    together.push(performance.now() - t0)
+  }
+  const [seqMs, parMs] = [median(sequential), median(together)]
+  console.log(`  four requests, parallel: 4: one after another ${seqMs.toFixed(0)} ms, at once ${parMs.toFixed(0)} ms; ratio (sequential / at once) ${(seqMs / parMs).toFixed(2)}x`)
 } finally {
   await pool.close()
   gateway.child.kill()

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs'
 import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -147,6 +148,9 @@ describe('packaging config (build/electron-builder.yml)', () => {
       ['linux', 'x64', 'node_modules/@node-llama-cpp/linux-x64-vulkan/bins/x/libggml.so', true],
       ['linux', 'x64', 'node_modules/@node-llama-cpp/mac-arm64-metal/bins/x/libggml.dylib', false],
       ['darwin', 'arm64', 'node_modules/@node-llama-cpp/mac-arm64-metal/bins/x/libggml.dylib', true],
+      ['linux', 'x64', 'node_modules/@node-llama-cpp/linux-x64-cuda/bins/x/libggml-cuda.so', false],
+      ['win32', 'x64', 'node_modules/@node-llama-cpp/win-x64-vulkan/bins/x/ggml-vulkan.dll', true],
+      ['win32', 'x64', 'node_modules/@node-llama-cpp/win-x64-cuda-ext/bins/x/ggml-cuda.dll', false],
       ['linux', 'x64', 'out/main/index.js', true],
       ['linux', 'x64', 'out/native/electron-39.0.0/better_sqlite3.node', false],
       ['linux', 'x64', 'src/main/index.ts', false],
@@ -156,5 +160,27 @@ describe('packaging config (build/electron-builder.yml)', () => {
       ['linux', 'x64', 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', false],
     ]
     for (const [platform, arch, file, ships] of cases) expect(matcher('ships', platform, arch)(file), `${platform}-${arch} ${file}`).toBe(ships)
+  })
+
+  it('lists the llama.cpp GPU build each installer carries, ships and unpacks it, and fetches it when the install skipped it', async () => {
+    const { GPU_BUILDS, isPlaceholder } = (await import(pathToFileURL(join(root, 'build/llama-gpu-builds.mjs')).href)) as {
+      GPU_BUILDS: Record<string, { backend: string; package: string }>
+      isPlaceholder(dir: string): boolean
+    }
+    expect(GPU_BUILDS).toEqual({
+      'darwin-arm64': { backend: 'metal', package: '@node-llama-cpp/mac-arm64-metal' },
+      'linux-x64': { backend: 'vulkan', package: '@node-llama-cpp/linux-x64-vulkan' },
+      'win32-x64': { backend: 'vulkan', package: '@node-llama-cpp/win-x64-vulkan' },
+    })
+    expect(config.beforeBuild).toBe('build/llama-gpu-builds.mjs')
+    for (const [target, build] of Object.entries(GPU_BUILDS)) {
+      const [platform, arch] = target.split('-') as [NodeJS.Platform, string]
+      const file = `node_modules/${build.package}/bins/${target}/llama-addon.node`
+      expect(matcher('ships', platform, arch)(file), `${target} ships ${build.package}`).toBe(true)
+      expect(isUnpacked(file), file).toBe(true)
+    }
+    // This development install skipped the Vulkan build (package.json overrides): the hook sees the placeholder.
+    expect(isPlaceholder(join(root, 'node_modules/@node-llama-cpp/linux-x64-vulkan'))).toBe(true)
+    expect(isPlaceholder(join(root, 'node_modules/@node-llama-cpp/linux-x64'))).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import type { DeploymentSetting, RoutingStrategy } from './deployments'
+import type { LocalModelSettingsWire } from './local-model-settings'
 import type { NativeAudioSetting } from './model-audio'
 import type { ModelEngine, ModelKind } from './model-kind'
 import type { ModelPricing } from './pricing'
@@ -39,6 +40,12 @@ export interface ModelInfo {
   cooldown?: number | null
   source: RowSource
   created_at: number
+  /** A local llama model's own settings; null: the engine's (engines.llama_*). */
+  parallel?: number | null
+  context_size?: number | null
+  /** Seconds; negative: stays loaded. */
+  keep_alive?: number | null
+  gpu_layers?: number | 'auto' | null
 }
 
 export type ProviderType = 'openai' | 'anthropic' | 'local'
@@ -270,7 +277,7 @@ export interface ProviderInput {
 }
 
 /** `POST /admin/models` (and, partly, `PATCH`). */
-export interface ModelInput {
+export interface ModelInput extends LocalModelSettingsWire {
   name: string
   provider: string
   upstream?: string | null
@@ -377,4 +384,63 @@ export interface AuditEntry {
   target_id: string | null
   before: unknown
   after: unknown
+}
+
+/** A Hugging Face repository found by `GET /admin/local-models/search?q=`. */
+export interface HubRepoInfo {
+  id: string
+  kind: 'chat' | 'embedding' | 'whisper' | 'vad'
+  downloads: number
+  likes: number
+  tags: string[]
+  last_modified: string | null
+}
+
+/** Whether a file fits this machine: on the GPU, in RAM, or not at all (from its GGUF header). */
+export type FitVerdictWire = 'fits_gpu' | 'fits_ram' | 'too_large'
+
+/** `GET /admin/local-models/hub/{owner}/{repo}/files`: the model files with their quantization and fit verdict. */
+export interface HubFilesInfo {
+  repo: string
+  kind: HubRepoInfo['kind']
+  machine: { backend: string; vram_free_bytes: number | null; ram_total_bytes: number }
+  header: {
+    architecture: string | null
+    name: string | null
+    layers: number
+    parameters: number | null
+    train_context_size: number | null
+    context_size: number
+    chat_template: string | null
+    chat_wrapper: string | null
+    template_sample: string | null
+  } | null
+  header_error: string | null
+  data: Array<{ file: string; quant: string | null; size_bytes: number; sha256: string | null; parts: number; name: string; verdict: FitVerdictWire; need_bytes: number }>
+}
+
+/** A hub download in `GET /admin/local-models` (`downloads`): running, paused, or failed with its reason. */
+export interface HubDownloadInfo {
+  name: string
+  repo: string
+  file: string
+  state: 'downloading' | 'paused' | 'failed'
+  received_bytes: number
+  total_bytes: number | null
+  error: string | null
+}
+
+/** `GET /admin/engines`: llama.cpp's build and why, the machine's memory, the models loaded now. */
+export interface EnginesInfo {
+  llama: {
+    requested: string
+    backend: 'cpu' | 'metal' | 'cuda' | 'vulkan'
+    devices: string[]
+    vram: { total_bytes: number; free_bytes: number } | null
+    ram: { total_bytes: number; free_bytes: number }
+    reason: string | null
+    settings: Record<string, unknown>
+    loaded: Array<{ name: string | null; file: string; running: number; queued: number; parallel: number; ram_bytes: number; vram_bytes: number; expires_at: string | null }>
+  } | null
+  engines: Array<{ kind: string; running: number; queued: number; workers: number }>
 }

@@ -8,6 +8,8 @@ import { createUpstreamConnections } from '../providers/upstream/upstream-connec
 import { createAdminServices } from '../services/admin/admin-services'
 import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
 import { followInstalledModels } from '../services/local-models/installed-model-rows'
+import { createHubModels, engineSettings } from '../services/local-models/hub-models'
+import { HubClient } from '../engines/model-manager/hub-client'
 import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
 import { createAuthenticator } from '../services/auth/authenticate'
@@ -139,7 +141,7 @@ export function createServices(deps: GatewayDeps) {
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),
     completions: createCompletionsService({ pipeline, chat }),
-    ollamaCatalog: createOllamaCatalog(store, () => clock.now()),
+    ollamaCatalog: createOllamaCatalog(store, localEngines.loaded),
     keyless: createKeylessAccess(store),
     audio,
     embeddings,
@@ -148,7 +150,10 @@ export function createServices(deps: GatewayDeps) {
     runner,
     batches: createBatchService({ store, clock, ids, runner }),
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
-    localModels: createLocalModelsAdmin(localEngines.models),
+    localModels: createLocalModelsAdmin(localEngines.models, {
+      hub: createHubModels({ hub: new HubClient(config.engines.hubEndpoint), inspect: localEngines.inspect, backend: localEngines.backend }),
+      engines: { backend: localEngines.backend, loaded: localEngines.loaded, stats: localEngines.stats, settings: engineSettings(config.engines) },
+    }),
     recordings,
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },

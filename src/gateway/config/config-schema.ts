@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MODEL_ENGINES, MODEL_KINDS } from '../../shared/model-kind'
+import { GPU_SETTINGS, localModelSettingsFields } from '../../shared/local-model-settings'
 import { nativeAudioSchema } from '../../shared/model-audio'
 import { pricingSchema } from '../../shared/pricing'
 import { BUDGET_PERIOD_NAMES } from '../../shared/admin-wire'
@@ -63,6 +64,8 @@ const model = z.strictObject({
   routing: routingSchema.optional(),
   /** How long a deployment that answered 429, 5xx or could not be reached rests when it sent no `retry-after`. */
   cooldown: duration.refine((s) => s <= 86400, 'must be at most "24h"').optional(),
+  /** A local llama model's own parallel, context_size, keep_alive and gpu_layers (engines.llama_* when unset). */
+  ...localModelSettingsFields,
 })
 
 const MCP_LABEL = /^[A-Za-z0-9_-]{1,40}$/
@@ -152,6 +155,16 @@ const responses = z.strictObject({
 
 const engines = z.strictObject({
   models_mirror: z.string().min(1).optional(),
+  /** The Hugging Face API base the model search and file lists ask (a company mirror works); default Hugging Face's. */
+  hub_endpoint: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a Hugging Face hub, such as "https://huggingface.co"' }).optional(),
+  /** llama.cpp's build: auto (the GPU when one loads, else the CPU), off, or a backend by name. */
+  gpu: z.enum(GPU_SETTINGS).optional(),
+  /** Layers a model offloads to the GPU unless it says otherwise: "auto" (as many as fit) or a number. */
+  llama_gpu_layers: z.union([z.literal('auto'), z.number().int().min(0).max(1000)], { error: 'must be "auto" or a number of layers' }).optional(),
+  /** RAM the loaded llama models may hold together; another model loads only within it. Default: three quarters of the machine's. */
+  llama_memory_budget: size.optional(),
+  /** Requests one llama model lets wait; past it a request gets 503 with retry-after. Default 32. */
+  llama_max_queue: z.number().int().min(0).max(1024).optional(),
   whisper_concurrency: z.number().int().min(1).max(8).optional(),
   tts_concurrency: z.number().int().min(1).max(16).optional(),
   vad_min_seconds: z.number().min(0).optional(),

@@ -1,3 +1,4 @@
+import type { GpuSetting } from '../../shared/local-model-settings'
 import type { McpServerConfig, ModelConfig, ProviderConfig, TeamConfig, UserConfig, WebSearchConfig } from './config-schema'
 
 export const DEFAULT_PORT = 4310
@@ -16,6 +17,7 @@ export const DEFAULT_LLAMA_CONCURRENCY = 2
 export const DEFAULT_LLAMA_MAX_MODELS = 2
 export const DEFAULT_LLAMA_IDLE_SECONDS = 300
 export const DEFAULT_LLAMA_CONTEXT_SIZE = 4096
+export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co'
 /** Audio is decoded whole into memory (16 kHz PCM, about 115 MB an hour) before transcription. */
 export const DEFAULT_AUDIO_MAX_DURATION_SECONDS = 3600
 
@@ -73,12 +75,25 @@ export interface GatewayConfig {
   engines: {
     /** A folder or base URL that stands in for every model download source. */
     modelsMirror: string | undefined
+    /** The Hugging Face API (search, file lists) and file base: `engines.hub_endpoint`. */
+    hubEndpoint: string
     whisperConcurrency: number
     ttsConcurrency: number | undefined
     /** Audio at least this long goes through voice activity detection first. */
     vadMinSeconds: number
     /** llama.cpp: requests one model answers at once, models loaded at once, and how long an idle one stays loaded. */
-    llama: { concurrency: number; maxModels: number; idleTimeoutMs: number; contextSize: number; threads: number | undefined }
+    llama: {
+      concurrency: number
+      maxModels: number
+      idleTimeoutMs: number
+      contextSize: number
+      threads: number | undefined
+      /** `engines.gpu`, `engines.llama_gpu_layers`, `engines.llama_memory_budget`, `engines.llama_max_queue`. */
+      gpu: GpuSetting
+      gpuLayers: number | 'auto'
+      memoryBudgetBytes: number | undefined
+      maxQueue: number | undefined
+    }
   }
   audio: {
     maxUploadBytes: number

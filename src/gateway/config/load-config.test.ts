@@ -84,7 +84,8 @@ users:
     expect(config.server).toEqual({ host: '127.0.0.1', port: 4310, ollamaPort: null, allowedHosts: [], corsOrigins: [], bodyLimitBytes: 32 * 1024 * 1024 })
     expect(config.auth.rotationGraceSeconds).toBe(86400)
     expect(config.models.map((m) => m.name)).toEqual(['gpt-echo', 'claude-echo', 'whisper-test', 'voice', 'stories'])
-    expect(config.engines.llama).toEqual({ concurrency: 2, maxModels: 2, idleTimeoutMs: 300_000, contextSize: 4096, threads: undefined })
+    expect(config.engines.llama).toEqual({ concurrency: 2, maxModels: 2, idleTimeoutMs: 300_000, contextSize: 4096, threads: undefined, gpu: 'auto', gpuLayers: 'auto', memoryBudgetBytes: undefined, maxQueue: undefined })
+    expect(config.engines.hubEndpoint).toBe('https://huggingface.co')
     expect(config.audio).toMatchObject({ chatTranscriptionModel: undefined, chatSpeechModel: undefined })
   })
 
@@ -103,14 +104,19 @@ users:
     const config = resolveConfig(
       {
         ...base,
-        models: [...base.models, { name: 'qwen2.5-0.5b-instruct', provider: 'local', engine: 'llama' }, { name: 'whisper-test', provider: 'local', engine: 'whisper' }, { name: 'gpt-audio', provider: 'up-openai', upstream: 'gpt-4o-mini', native_audio: { input: true } }],
-        engines: { llama_concurrency: 4, llama_max_models: 1, llama_idle_seconds: 30, llama_context_size: 2048, llama_threads: 3 },
+        models: [...base.models, { name: 'qwen2.5-0.5b-instruct', provider: 'local', engine: 'llama', parallel: 4, context_size: 8192, keep_alive: '10m', gpu_layers: 20 }, { name: 'whisper-test', provider: 'local', engine: 'whisper' }, { name: 'gpt-audio', provider: 'up-openai', upstream: 'gpt-4o-mini', native_audio: { input: true } }],
+        engines: { llama_concurrency: 4, llama_max_models: 1, llama_idle_seconds: 30, llama_context_size: 2048, llama_threads: 3, gpu: 'off', llama_gpu_layers: 0, llama_memory_budget: '8gb', llama_max_queue: 4, hub_endpoint: 'http://127.0.0.1:9/hf' },
         audio: { chat_transcription_model: 'whisper-test', chat_speech_model: 'voice' },
       },
       'test',
       {},
     )
-    expect(config.engines.llama).toEqual({ concurrency: 4, maxModels: 1, idleTimeoutMs: 30_000, contextSize: 2048, threads: 3 })
+    expect(config.engines.llama).toEqual({ concurrency: 4, maxModels: 1, idleTimeoutMs: 30_000, contextSize: 2048, threads: 3, gpu: 'off', gpuLayers: 0, memoryBudgetBytes: 8 * 1024 ** 3, maxQueue: 4 })
+    expect(config.engines.hubEndpoint).toBe('http://127.0.0.1:9/hf')
+    expect(config.models.find((m) => m.name === 'qwen2.5-0.5b-instruct')).toMatchObject({ parallel: 4, context_size: 8192, keep_alive: 600, gpu_layers: 20 })
+    expect(() => resolveConfig({ ...base, engines: { gpu: 'opencl' } }, 'test', {})).toThrow(/engines\.gpu: must be one of "auto", "off", "metal", "cuda", "vulkan"/)
+    expect(() => resolveConfig({ ...base, models: [{ name: 'x', provider: 'local', engine: 'llama', keep_alive: 'soon' }] }, 'test', {})).toThrow(/models\[0\]\.keep_alive: must be seconds or a duration/)
+    expect(() => resolveConfig({ ...base, models: [{ name: 'x', provider: 'local', engine: 'llama', parallel: 17 }] }, 'test', {})).toThrow(/models\[0\]\.parallel: must be at most 16/)
     expect(config.audio).toMatchObject({ chatTranscriptionModel: 'whisper-test', chatSpeechModel: 'voice' })
     expect(config.models.find((m) => m.name === 'gpt-audio')!.native_audio).toEqual({ input: true })
     expect(() => resolveConfig({ ...base, audio: { chat_speech_model: 'nope' } }, 'test', {})).toThrow(/audio\.chat_speech_model: unknown model "nope"/)

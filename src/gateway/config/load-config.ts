@@ -19,6 +19,7 @@ import {
   DEFAULT_VAD_MIN_SECONDS,
   DEFAULT_LLAMA_CONCURRENCY,
   DEFAULT_LLAMA_CONTEXT_SIZE,
+  DEFAULT_HUB_ENDPOINT,
   DEFAULT_LLAMA_IDLE_SECONDS,
   DEFAULT_LLAMA_MAX_MODELS,
   type GatewayConfig,
@@ -83,6 +84,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
     engines: {
       modelsMirror: raw.engines?.models_mirror,
+      hubEndpoint: raw.engines?.hub_endpoint ?? DEFAULT_HUB_ENDPOINT,
       whisperConcurrency: raw.engines?.whisper_concurrency ?? 1,
       ttsConcurrency: raw.engines?.tts_concurrency,
       vadMinSeconds: raw.engines?.vad_min_seconds ?? DEFAULT_VAD_MIN_SECONDS,
@@ -92,6 +94,10 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
         idleTimeoutMs: (raw.engines?.llama_idle_seconds ?? DEFAULT_LLAMA_IDLE_SECONDS) * 1000,
         contextSize: raw.engines?.llama_context_size ?? DEFAULT_LLAMA_CONTEXT_SIZE,
         threads: raw.engines?.llama_threads,
+        gpu: raw.engines?.gpu ?? 'auto',
+        gpuLayers: raw.engines?.llama_gpu_layers ?? 'auto',
+        memoryBudgetBytes: raw.engines?.llama_memory_budget,
+        maxQueue: raw.engines?.llama_max_queue,
       },
     },
     audio: {

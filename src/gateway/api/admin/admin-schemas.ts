@@ -3,6 +3,7 @@ import { BUDGET_PERIOD_NAMES, MAX_TOP_UP_CREDITS, OAUTH_SCOPES } from '../../../
 import { MODEL_ENGINES, MODEL_KINDS } from '../../../shared/model-kind'
 import { nativeAudioSchema } from '../../../shared/model-audio'
 import { deploymentsSchema, routingSchema } from '../../../shared/deployments'
+import { localModelSettingsFields } from '../../../shared/local-model-settings'
 import { pricingSchema } from '../../../shared/pricing'
 
 /** Bodies and queries of the admin API, declared on each route (fastify-type-provider-zod). */
@@ -68,6 +69,7 @@ export const modelBody = z.strictObject({
   routing: routingSchema.nullable().optional(),
   /** Seconds a failing deployment rests when it sent no `retry-after` (30 when unset). */
   cooldown: z.number().int().min(0).max(86400, 'must be at most 86400 seconds').nullable().optional(),
+  ...localModelSettingsFields,
 })
 
 export const providerBody = z.strictObject({
@@ -177,4 +179,13 @@ export const auditQuery = z.object({
   after: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   format: z.enum(['json', 'csv', 'jsonl']).default('json'),
+})
+
+/** A Hugging Face search, a repository (owner/name in the path) and a file of it to download. */
+export const hubSearchQuery = z.object({ q: z.string({ error: 'q is required: a few letters of the model you look for, e.g. "qwen"' }).max(200) })
+export const hubRepoParams = z.object({ owner: z.string().min(1), repo: z.string().min(1) })
+export const hubDownloadBody = z.strictObject({
+  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'must be a Hugging Face repository id such as "Qwen/Qwen2.5-0.5B-Instruct-GGUF"'),
+  file: z.string().min(1, 'must name a file of the repository, such as "qwen2.5-0.5b-instruct-q4_k_m.gguf"'),
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'may hold letters, digits, dot, dash and underscore, up to 64').optional(),
 })

@@ -11,6 +11,8 @@ import type { KeylessAccess } from '../../services/ollama/keyless-access'
 import type { OllamaService } from '../../services/ollama/ollama-service'
 import type { OllamaKind } from '../../services/ollama/pivot-to-ollama'
 import { abortOnClientClose } from '../../http/client-abort'
+import { KEEP_ALIVE_HINT, parseKeepAliveSeconds } from '../../../shared/local-model-settings'
+import type { RequestContext } from '../../services/pipeline/request-context'
 import { requestContext, servedHeaders } from '../request-context'
 import { NDJSON_HEADERS, openStreamReply } from '../stream-reply'
 
@@ -73,7 +75,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
       const input = body.input
       const inputs = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((s) => typeof s === 'string') ? (input as string[]) : null
       if (!inputs) throw badRequest('input is required: a string or an array of strings', 'input')
-      const ctx = requestContext(req, reply, clock)
+      const ctx = withKeepAlive(requestContext(req, reply, clock), body)
       const done = await opts.ollama.embed(ctx, nameOf(body), inputs)
       const elapsed = (clock.now() - ctx.startedAt) * 1e6
       reply.headers(servedHeaders(done, clock.now() - ctx.startedAt))
@@ -83,7 +85,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
     keyed.post('/api/embeddings', async (req, reply) => {
       const body = bodyOf(req)
       if (typeof body.prompt !== 'string') throw badRequest('prompt is required: the text to embed', 'prompt')
-      const ctx = requestContext(req, reply, clock)
+      const ctx = withKeepAlive(requestContext(req, reply, clock), body)
       const done = await opts.ollama.embed(ctx, nameOf(body), [body.prompt])
       reply.headers(servedHeaders(done, clock.now() - ctx.startedAt))
       return { embedding: done.vectors[0] }
@@ -110,7 +112,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
   })
 
   async function answer(kind: OllamaKind, req: FastifyRequest, reply: FastifyReply) {
-    const ctx = requestContext(req, reply, clock)
+    const ctx = withKeepAlive(requestContext(req, reply, clock), bodyOf(req))
     const createdAt = () => new Date(clock.now()).toISOString()
     const elapsedNs = () => (clock.now() - ctx.startedAt) * 1e6
     const planned = opts.ollama.plan(ctx, kind, bodyOf(req))
@@ -161,4 +163,12 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
     }
     reply.raw.end()
   }
+}
+
+/** Ollama's `keep_alive` body field: how long the model stays loaded after this request. */
+function withKeepAlive(ctx: RequestContext, body: Record<string, unknown>): RequestContext {
+  if (body.keep_alive === undefined || body.keep_alive === null) return ctx
+  const seconds = parseKeepAliveSeconds(body.keep_alive)
+  if (seconds === undefined) throw badRequest(`keep_alive ${KEEP_ALIVE_HINT}; got ${JSON.stringify(body.keep_alive)}.`, 'keep_alive')
+  return { ...ctx, keepAliveSeconds: seconds }
 }

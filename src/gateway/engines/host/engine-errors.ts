@@ -82,12 +82,14 @@ export function toEngineGatewayError(ctx: EngineCallContext, e: unknown): unknow
   return e
 }
 
-export const engineQueueFull = (kind: string, limit: number) =>
+/** `what`: the engine kind, or the model a per-model queue belongs to ("model file /models/x.gguf"). */
+export const engineQueueFull = (what: string, limit: number, retryAfterSeconds = 1) =>
   new GatewayError({
     status: 503,
     type: 'overloaded_error',
     code: 'engine_queue_full',
-    message: `The ${kind} engine has ${limit} requests waiting already; try again shortly.`,
+    message: `The ${what} ${/^model/.test(what) ? 'has' : 'engine has'} ${limit} requests waiting already; try again in ${retryAfterSeconds} s, or raise the model's parallel setting.`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
   })
 
 export const engineClosed = (kind: string) =>

@@ -26,6 +26,8 @@ export interface EngineDefinition {
   cancelGraceMs?: number
   /** Node flags of this engine's workers on top of the host's, e.g. `--max-old-space-size=512` to cap a worker's heap. */
   nodeFlags?: string[]
+  /** Memory the workers may hold together (their lanes' `memory`); a worker that would pass it waits for an idle one to leave. */
+  memoryBudget?: EngineMemory
 }
 
 export interface EngineRunOptions {
@@ -40,6 +42,36 @@ export interface EngineRunOptions {
    * model file, so each worker keeps one model loaded and a broken file only takes down its own worker.
    */
   affinity?: string
+  /** Settings of the workers serving this affinity (a model's own `parallel`, `keep_alive`, queue and memory). */
+  lane?: EngineLane
+}
+
+/** Per-affinity settings; each falls back to the engine definition's. */
+export interface EngineLane {
+  /** Requests one worker of this affinity runs at once (a model's `parallel`). Fixed when its worker starts. */
+  jobsPerWorker?: number
+  /** How long its worker stays after its last request: 0 leaves at once, a negative value never idles out (Ollama's keep_alive). */
+  keepAliveMs?: number
+  /** Requests of this affinity allowed to wait; past it a request fails with 503 and retry-after. */
+  maxQueue?: number
+  /** What a worker of this affinity holds in memory (a loaded model), counted against the memory budget. */
+  memory?: EngineMemory
+}
+
+export interface EngineMemory {
+  ramBytes: number
+  vramBytes: number
+}
+
+/** One worker as stats show it: what it serves, how busy it is, its memory and when it idles out. */
+export interface EngineSlotStats {
+  affinity: string
+  running: number
+  queued: number
+  parallel: number
+  memory: EngineMemory
+  /** Epoch ms when it idles out; null while it works or when it never idles out. */
+  expiresAt: number | null
 }
 
 export interface EngineStats {
@@ -50,6 +82,7 @@ export interface EngineStats {
   /** Workers that ended while serving a request (crashes and cancellations). */
   workersLost: number
   completed: number
+  slots: EngineSlotStats[]
 }
 
 export interface EngineLogger {
@@ -78,6 +111,12 @@ interface Slot {
   /** Asked to exit after idling; takes no more work. */
   retiring: boolean
   idleTimer?: NodeJS.Timeout
+  jobsPerWorker: number
+  keepAliveMs: number
+  memory: EngineMemory
+  expiresAt: number | null
+  /** When it last finished a request, to send the longest idle away first. */
+  idleSince: number
 }
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
@@ -94,6 +133,8 @@ export class EnginePool {
   private closed = false
   private workersLost = 0
   private completed = 0
+  /** Recent request duration per affinity (a moving average), for retry-after. */
+  private readonly recentJobMs = new Map<string, number>()
 
   constructor(
     private readonly definition: EngineDefinition,
@@ -111,7 +152,13 @@ export class EnginePool {
     const { signal } = options
     if (this.closed) return Promise.reject(engineClosed(this.definition.kind))
     if (signal?.aborted) return Promise.reject(abortReason(signal))
-    if (this.queue.length >= this.maxQueue) return Promise.reject(engineQueueFull(this.definition.kind, this.maxQueue))
+    if (this.queue.length >= this.maxQueue) return Promise.reject(engineQueueFull(this.definition.kind, this.maxQueue, this.retryAfterSeconds('')))
+    const laneLimit = options.lane?.maxQueue
+    if (laneLimit !== undefined) {
+      const affinity = options.affinity ?? ''
+      const waiting = this.queue.filter((j) => (j.options.affinity ?? '') === affinity).length
+      if (waiting >= laneLimit) return Promise.reject(engineQueueFull(options.subject ?? this.definition.kind, laneLimit, this.retryAfterSeconds(affinity)))
+    }
 
     return new Promise((resolve, reject) => {
       const job: Job = { method, payload, options, resolve, reject, settled: false }
@@ -126,7 +173,7 @@ export class EnginePool {
   }
 
   stats(): EngineStats {
-    const slots = [...this.slots]
+    const slots = [...this.slots].filter((s) => !s.worker.exited)
     return {
       kind: this.definition.kind,
       running: this.running(),
@@ -134,7 +181,22 @@ export class EnginePool {
       workers: slots.length,
       workersLost: this.workersLost,
       completed: this.completed,
+      slots: slots.map((s) => ({
+        affinity: s.affinity,
+        running: s.jobs,
+        queued: this.queue.filter((j) => (j.options.affinity ?? '') === s.affinity).length,
+        parallel: s.jobsPerWorker,
+        memory: { ...s.memory },
+        expiresAt: s.expiresAt,
+      })),
     }
+  }
+
+  /** A guess at when a request turned away for a full queue may find room: the queue ahead of it at the recent pace. */
+  private retryAfterSeconds(affinity: string): number {
+    const waiting = this.queue.filter((j) => (j.options.affinity ?? '') === affinity || affinity === '').length
+    const perJob = this.recentJobMs.get(affinity) ?? 1000
+    return Math.max(1, Math.ceil((perJob * Math.max(1, waiting)) / Math.max(1, this.jobsPerWorker) / 1000))
   }
 
   async close(): Promise<void> {
@@ -194,7 +256,7 @@ export class EnginePool {
     let i = 0
     while (i < this.queue.length && !this.closed && this.running() < this.concurrency) {
       const job = this.queue[i]!
-      const slot = this.placeFor(job.options.affinity ?? '')
+      const slot = this.placeFor(job.options.affinity ?? '', job.options.lane)
       if (!slot) {
         i++ // waits for a worker of its own affinity; a later request may fit elsewhere
         continue
@@ -205,31 +267,52 @@ export class EnginePool {
   }
 
   /** A worker that can take one more request of this affinity, spawning or making room for one. */
-  private placeFor(affinity: string): Slot | undefined {
+  private placeFor(affinity: string, lane: EngineLane | undefined): Slot | undefined {
     let best: Slot | undefined
     for (const slot of this.slots) {
-      if (slot.affinity !== affinity || slot.retiring || slot.worker.exited || slot.jobs >= this.jobsPerWorker) continue
+      if (slot.affinity !== affinity || slot.retiring || slot.worker.exited || slot.jobs >= slot.jobsPerWorker) continue
       if (!best || slot.jobs < best.jobs) best = slot
     }
     if (best) return best
-    if (this.slots.size < this.maxWorkers) return this.spawnSlot(affinity)
-    // Every worker is taken: an idle one serving another affinity gives way (its exit pumps again).
+    // A lane with its own parallelism has one worker: a busy one is waited for rather than the model loaded twice.
+    if (lane?.jobsPerWorker !== undefined && [...this.slots].some((s) => s.affinity === affinity && !s.retiring && !s.worker.exited)) return undefined
+    if (this.slots.size < this.maxWorkers && this.fitsBudget(lane?.memory)) return this.spawnSlot(affinity, lane)
+    // No room (count or memory): the idle worker of another affinity that has waited longest gives way (its exit pumps again).
+    let idlest: Slot | undefined
     for (const slot of this.slots) {
-      if (slot.jobs === 0 && !slot.retiring && slot.affinity !== affinity) {
-        this.retire(slot)
-        break
-      }
+      if (slot.jobs === 0 && !slot.retiring && slot.affinity !== affinity && (!idlest || slot.idleSince < idlest.idleSince)) idlest = slot
     }
+    if (idlest) this.retire(idlest)
     return undefined
   }
 
-  private spawnSlot(affinity: string): Slot {
+  /** Whether a worker holding `memory` fits beside the live ones. The first worker always fits: a model larger than the budget still runs, alone. */
+  private fitsBudget(memory: EngineMemory | undefined): boolean {
+    const budget = this.definition.memoryBudget
+    const live = [...this.slots].filter((s) => !s.retiring && !s.worker.exited)
+    if (!budget || !memory || live.length === 0) return true
+    const ram = live.reduce((n, s) => n + s.memory.ramBytes, memory.ramBytes)
+    const vram = live.reduce((n, s) => n + s.memory.vramBytes, memory.vramBytes)
+    return ram <= budget.ramBytes && vram <= budget.vramBytes
+  }
+
+  private spawnSlot(affinity: string, lane: EngineLane | undefined): Slot {
     const { kind, handlersModule } = this.definition
     const launch = this.definition.nodeFlags ? { ...this.launch, extraExecArgv: [...(this.launch.extraExecArgv ?? []), ...this.definition.nodeFlags] } : this.launch
     const worker = new EngineWorkerProcess(handlersModule, launch, (line, stream) => {
       if (stream === 'stderr') this.logger?.warn({ engine: kind, pid: worker.pid, line }, 'engine output')
     })
-    const slot: Slot = { worker, affinity, jobs: 0, retiring: false }
+    const slot: Slot = {
+      worker,
+      affinity,
+      jobs: 0,
+      retiring: false,
+      jobsPerWorker: Math.max(1, lane?.jobsPerWorker ?? this.jobsPerWorker),
+      keepAliveMs: lane?.keepAliveMs ?? this.idleTimeoutMs,
+      memory: lane?.memory ?? { ramBytes: 0, vramBytes: 0 },
+      expiresAt: null,
+      idleSince: Date.now(),
+    }
     this.slots.add(slot)
     worker.onceExited(() => {
       clearTimeout(slot.idleTimer)
@@ -243,6 +326,12 @@ export class EnginePool {
   private async execute(job: Job, slot: Slot): Promise<void> {
     slot.jobs++
     clearTimeout(slot.idleTimer)
+    slot.expiresAt = null
+    const { lane } = job.options
+    // The latest request decides how long its model stays (Ollama's keep_alive), and the latest estimate its memory.
+    if (lane?.keepAliveMs !== undefined) slot.keepAliveMs = lane.keepAliveMs
+    if (lane?.memory) slot.memory = { ...lane.memory }
+    const startedAt = Date.now()
     slot.worker.setKeepsProcessAlive(true)
     job.slot = slot
     const ctx: EngineCallContext = { kind: this.definition.kind, method: job.method, subject: job.options.subject }
@@ -254,6 +343,9 @@ export class EnginePool {
       job.workerJobId = started.id
       const value = await started.done
       this.completed++
+      const took = Date.now() - startedAt
+      const before = this.recentJobMs.get(slot.affinity)
+      this.recentJobMs.set(slot.affinity, before === undefined ? took : before * 0.7 + took * 0.3)
       this.settle(job, value, true)
     } catch (e) {
       this.settle(job, toEngineGatewayError(ctx, e), false)
@@ -274,9 +366,21 @@ export class EnginePool {
 
   private armIdleTimer(slot: Slot): void {
     slot.worker.setKeepsProcessAlive(false)
+    slot.idleSince = Date.now()
+    if (slot.keepAliveMs < 0) return
+    if (slot.keepAliveMs === 0) {
+      this.retire(slot)
+      return
+    }
+    slot.expiresAt = slot.idleSince + slot.keepAliveMs
     slot.idleTimer = setTimeout(() => {
       if (slot.jobs === 0) this.retire(slot)
-    }, this.idleTimeoutMs)
+    }, slot.keepAliveMs)
     slot.idleTimer.unref()
+  }
+
+  /** Lowers (or raises) what a live worker of this affinity is counted as holding, once it says what it really holds. */
+  noteMemory(affinity: string, memory: EngineMemory): void {
+    for (const slot of this.slots) if (slot.affinity === affinity) slot.memory = { ...memory }
   }
 }

@@ -19,7 +19,7 @@ import { generateToolCall } from './tool-call'
 const EVENT_WINDOW_MS = 8
 
 export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJobContext): Promise<LlamaChatResult> {
-  const runtime = await modelRuntime(job.modelPath)
+  const runtime = await modelRuntime(job.modelPath, job.load)
   const { model } = runtime
   checkLogitBias(runtime, job.sampling.logitBias)
   const prompt = job.rawPrompt !== undefined ? rawPrompt(model, job.rawPrompt) : renderPrompt(model, job.turns, job.tools)
@@ -50,7 +50,7 @@ export async function runChat(job: LlamaChatJob, sequences: number, ctx: EngineJ
       choices.push(choice.result)
       emit({ type: 'finish', choice: index, reason: choice.result.finishReason })
     }
-    return { choices, promptTokens: prompt.tokens.length, completionTokens, cachedTokens }
+    return { choices, promptTokens: prompt.tokens.length, completionTokens, cachedTokens, memory: runtime.memory() }
   } finally {
     events.flush()
     lease.release()

@@ -10,7 +10,7 @@ const normalized = (v: number[]): number[] => {
 }
 
 export async function runEmbed(job: LlamaEmbedJob, signal: AbortSignal): Promise<LlamaEmbedResult> {
-  const runtime = await modelRuntime(job.modelPath)
+  const runtime = await modelRuntime(job.modelPath, job.load)
   const { model } = runtime
   const native = model.embeddingVectorSize
   const dims = job.dimensions ?? native

@@ -41,10 +41,67 @@ export interface LlamaSampling {
 
 export type LlamaResponseFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: GrammarJsonSchema }
 
+import type { GpuSetting } from '../../../shared/local-model-settings'
+
+export type { GpuSetting }
+
+/** The llama.cpp build a worker runs on, with the machine's memory, for `GET /admin/engines`. */
+export interface GpuBackendReport {
+  requested: GpuSetting
+  backend: 'cpu' | 'metal' | 'cuda' | 'vulkan'
+  devices: string[]
+  /** Null on the CPU. */
+  vram: { totalBytes: number; freeBytes: number } | null
+  ram: { totalBytes: number; freeBytes: number }
+  /** Why it runs on the CPU (or null when it runs where asked). */
+  reason: string | null
+}
+
+/** How a worker loads its model: which build, and how many layers go to the GPU ('auto': as many as fit). */
+export interface LlamaLoadSettings {
+  gpu: GpuSetting
+  gpuLayers: number | 'auto'
+}
+
+/** Read a GGUF header (a path, or a URL read with Range requests) and estimate its memory for a context size. */
+export interface GgufInspectJob {
+  source: string
+  contextSize: number
+  gpu: GpuSetting
+}
+
+/** A GGUF file as its header describes it, and what it would hold fully on the GPU or on the CPU (weights plus one sequence's context). */
+export interface GgufInspection {
+  architecture: string | null
+  name: string | null
+  layers: number
+  parameters: number | null
+  trainContextSize: number | null
+  /** An encoder-only model (BERT-like): an embedding model. */
+  embedding: boolean
+  /** The Jinja chat template in the file, when it has one. */
+  chatTemplate: string | null
+  /** How node-llama-cpp will format chats for it (its chat wrapper), and a short conversation as the model would see it. */
+  chatWrapper: string | null
+  templateSample: string | null
+  contextSize: number
+  gpu: LlamaMemory
+  cpu: LlamaMemory
+  /** The tensors' bytes: the weights, whatever the split between RAM and VRAM. */
+  weightsBytes: number
+}
+
+/** What a loaded model and its context hold, in RAM and in VRAM. */
+export interface LlamaMemory {
+  ramBytes: number
+  vramBytes: number
+}
+
 export interface LlamaChatJob {
   modelPath: string
   contextSize: number
   threads: number | null
+  load?: LlamaLoadSettings
   turns: LlamaTurn[]
   /** Set: this text is the whole prompt, continued as it is (legacy completions on a base model); `turns` and the chat template are not used. */
   rawPrompt?: string
@@ -95,11 +152,14 @@ export interface LlamaChatResult {
   completionTokens: number
   /** Prompt tokens whose state was already in the KV cache (a conversation's earlier turns). */
   cachedTokens: number
+  /** What the model and its context hold, estimated by llama.cpp's own figures, for the memory budget. */
+  memory?: LlamaMemory
 }
 
 /** How many tokens a conversation takes as this model's prompt (its template rendered, tools documented). */
 export interface LlamaCountJob {
   modelPath: string
+  load?: LlamaLoadSettings
   turns: LlamaTurn[]
   tools: LlamaToolSpec[]
 }
@@ -108,6 +168,7 @@ export interface LlamaEmbedJob {
   modelPath: string
   contextSize: number
   threads: number | null
+  load?: LlamaLoadSettings
   /** Texts or token arrays, one vector each. */
   inputs: Array<string | number[]>
   /** Fewer dimensions than the model's, for models trained for it (Matryoshka); null: the model's own. */

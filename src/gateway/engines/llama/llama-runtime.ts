@@ -7,6 +7,8 @@
 import { stat } from 'node:fs/promises'
 import { type Llama, type LlamaContext, LlamaLogLevel, type LlamaContextSequence, type LlamaEmbeddingContext, type LlamaModel, type Token, getLlama } from 'node-llama-cpp'
 import { EngineRequestError } from '../host/engine-protocol'
+import { type LlamaLoader, loadLlamaBackend } from './llama-backend'
+import type { GpuBackendReport, LlamaLoadSettings, LlamaMemory } from './llama-protocol'
 import { defaultLlamaThreads } from './llama-threads'
 
 export interface ContextSettings {
@@ -15,13 +17,17 @@ export interface ContextSettings {
   threads: number | null
 }
 
-let llamaInstance: Promise<Llama> | undefined
+const DEFAULT_LOAD: LlamaLoadSettings = { gpu: 'auto', gpuLayers: 'auto' }
 
-function llama(): Promise<Llama> {
-  // gpu false: only the CPU build is installed; build never: never fall back to compiling llama.cpp.
-  // maxThreads 0: each context uses exactly the threads it asks for.
-  llamaInstance ??= getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false })
-  return llamaInstance
+// build never: never fall back to compiling llama.cpp. maxThreads 0: each context uses exactly the threads it asks for.
+const nodeLlamaLoader: LlamaLoader = (gpu) => getLlama({ gpu, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false })
+
+let backend: Promise<{ llama: Llama; report: GpuBackendReport }> | undefined
+
+/** The worker's llama.cpp build, chosen once by the first request's `engines.gpu` (the setting changes only with a restart). */
+export function llamaBackend(gpu: LlamaLoadSettings['gpu'] = DEFAULT_LOAD.gpu): Promise<{ llama: Llama; report: GpuBackendReport }> {
+  backend ??= loadLlamaBackend(gpu, nodeLlamaLoader)
+  return backend
 }
 
 export class ModelRuntime {
@@ -33,6 +39,15 @@ export class ModelRuntime {
     readonly llama: Llama,
     readonly model: LlamaModel,
   ) {}
+
+  /** The model's weights and its chat context, by llama.cpp's own estimate (GgufInsights). */
+  memory(): LlamaMemory {
+    const insights = this.model.fileInsights
+    const weights = insights.estimateModelResourceRequirements({ gpuLayers: this.model.gpuLayers })
+    const ctx = this.context?.context
+    const cache = ctx ? insights.estimateContextResourceRequirements({ contextSize: ctx.contextSize, sequences: ctx.totalSequences, modelGpuLayers: this.model.gpuLayers }) : { cpuRam: 0, gpuVram: 0 }
+    return { ramBytes: weights.cpuRam + cache.cpuRam, vramBytes: weights.gpuVram + cache.gpuVram }
+  }
 
   threads(requested: number | null): number {
     return requested ?? defaultLlamaThreads(this.llama.cpuMathCores)
@@ -99,11 +114,11 @@ export class ModelRuntime {
 
 const runtimes = new Map<string, Promise<ModelRuntime>>()
 
-/** The model at `path`, loaded once per worker and kept warm until the worker idles out. */
-export function modelRuntime(path: string): Promise<ModelRuntime> {
+/** The model at `path`, loaded once per worker (with the first request's load settings) and kept warm until the worker idles out. */
+export function modelRuntime(path: string, settings: LlamaLoadSettings = DEFAULT_LOAD): Promise<ModelRuntime> {
   let runtime = runtimes.get(path)
   if (!runtime) {
-    runtime = load(path)
+    runtime = load(path, settings)
     runtimes.set(path, runtime)
     // A failed load is not remembered: the file may be fixed or replaced.
     runtime.catch(() => runtimes.delete(path))
@@ -111,12 +126,12 @@ export function modelRuntime(path: string): Promise<ModelRuntime> {
   return runtime
 }
 
-async function load(path: string): Promise<ModelRuntime> {
+async function load(path: string, settings: LlamaLoadSettings): Promise<ModelRuntime> {
   const info = await stat(path).catch(() => null)
   if (!info?.isFile()) throw new EngineRequestError(`the model file ${path} does not exist`, { status: 500, code: 'model_file_missing' })
-  const instance = await llama()
+  const { llama: instance } = await llamaBackend(settings.gpu)
   try {
-    return new ModelRuntime(instance, await instance.loadModel({ modelPath: path }))
+    return new ModelRuntime(instance, await instance.loadModel({ modelPath: path, gpuLayers: settings.gpuLayers }))
   } catch (e) {
     throw new EngineRequestError(`the file is not a GGUF model llama.cpp can load (${(e as Error).message})`, { status: 500, code: 'model_load_failed' })
   }

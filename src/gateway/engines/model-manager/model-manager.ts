@@ -88,6 +88,10 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return this.catalog.find((m) => m.name === name)
   }
 
+  catalogEntryOfFile(fileName: string): CatalogModel | undefined {
+    return this.catalog.find((m) => m.fileName === fileName)
+  }
+
   async list(): Promise<ModelListing[]> {
     const registered = await this.registry.read()
     const listings: ModelListing[] = []
@@ -107,11 +111,11 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
       listings.push({
         name,
         kind: record.kind,
-        description: 'Imported model',
+        description: record.repo ? `From ${record.repo}` : 'Imported model',
         fileName: record.fileName,
         sizeBytes: record.sizeBytes,
         installed: await this.installed(name),
-        downloading: false,
+        downloading: this.downloads.has(name),
       })
     }
     return listings
@@ -166,6 +170,28 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return running
   }
 
+  /**
+   * Downloads a file that is not in the catalog (a Hugging Face file the person picked) from its own URL,
+   * checked against the size and sha256 the hub lists; an interrupted or paused download resumes.
+   */
+  downloadFile(hubEntry: CatalogModel & { repo?: string }, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void } = {}): Promise<InstalledModel> {
+    // A catalog model's own file (ggerganov/whisper.cpp's ggml-base.bin, say) installs as that model, from where it was found.
+    const known = this.catalogEntryOfFile(hubEntry.fileName)
+    const entry = known ? { ...hubEntry, name: known.name, kind: known.kind, multilingual: known.multilingual } : hubEntry
+    const { name } = entry
+    if (!MODEL_NAME.test(name)) return Promise.reject(badRequest(`"${name}" is not a usable model name: letters, digits, dot, dash and underscore, up to 64.`, 'name'))
+    if (!known && this.catalogEntry(name)) return Promise.reject(conflict(`"${name}" is a catalog model's name; pick another name.`, 'model_exists'))
+    if (this.downloads.has(name)) return Promise.reject(conflict(`The model "${name}" is already downloading.`, 'download_in_progress'))
+    const running = this.installed(name)
+      .then((present) => {
+        if (present) throw conflict(`A model called "${name}" is installed already; delete it first or pick another name.`, 'model_exists')
+        return this.runDownload(entry, options, { kind: 'url', url: entry.url })
+      })
+      .finally(() => this.downloads.delete(name))
+    this.downloads.set(name, running)
+    return running
+  }
+
   /** Copies a local model file in under `name` (checked against the catalog when the name is a catalog model's). */
   async import(sourcePath: string, options: { name: string; kind?: LocalModelKind; signal?: AbortSignal }): Promise<InstalledModel> {
     const { name } = options
@@ -210,10 +236,13 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     return { kind: 'file', path: join(isAbsolute(folder) ? folder : resolve(folder), entry.fileName) }
   }
 
-  private async runDownload(entry: CatalogModel, options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void }): Promise<InstalledModel> {
+  private async runDownload(
+    entry: CatalogModel & { repo?: string },
+    options: { signal?: AbortSignal; onProgress?: (p: ModelDownloadProgress) => void },
+    source: TransferSource = this.sourceFor(entry),
+  ): Promise<InstalledModel> {
     await mkdir(this.partialDir, { recursive: true })
     const part = join(this.partialDir, `${entry.fileName}.part`)
-    const source = this.sourceFor(entry)
     let result
     try {
       result = await transferWithResume(source, part, {
@@ -240,7 +269,7 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
       await discardPartial(part)
       throw e
     }
-    const installed = await this.install(entry.name, entry.kind, entry.fileName, part, result.sizeBytes, result.sha256, 'download', entry)
+    const installed = await this.install(entry.name, entry.kind, entry.fileName, part, result.sizeBytes, result.sha256, 'download', entry, entry.repo)
     await discardPartial(part)
     return installed
   }
@@ -261,11 +290,12 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     sha256: string,
     source: RegisteredModel['source'],
     entry: CatalogModel | undefined,
+    repo?: string,
   ): Promise<InstalledModel> {
     const path = join(this.modelsDir, fileName)
     await commitFile(tempPath, path)
     await this.registry.update((models) => {
-      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: new Date().toISOString() }
+      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: new Date().toISOString(), ...(repo ? { repo } : {}) }
     })
     const installed: InstalledModel = { name, kind, path, fileName, sizeBytes, sha256, source, multilingual: entry?.multilingual ?? null }
     this.emit('installed', installed)

@@ -10,6 +10,8 @@ export interface RegisteredModel {
   sha256: string
   source: 'download' | 'import'
   installedAt: string
+  /** The Hugging Face repository a hub download came from. */
+  repo?: string
 }
 
 interface RegistryFile {

@@ -6,6 +6,7 @@
  * optional dependencies would also pull the CUDA and Vulkan builds (~90 MB on Linux). Its JS
  * wrapper only picks the package by platform and forwards to the classes below.
  */
+import type { GpuSetting } from '../../../shared/local-model-settings'
 import { createRequire } from 'node:module'
 
 export const WHISPER_BINDING_VERSION = '1.1.1'
@@ -29,6 +30,17 @@ export interface WhisperNativeResult {
   /** t0/t1 in milliseconds. */
   segments: Array<{ text: string; t0: number; t1: number }>
   isAborted: boolean
+}
+
+/**
+ * Whether whisper.cpp may use the GPU: the installed binding packages are the CPU builds on Linux and
+ * Windows (their -vulkan and -cuda variants are separate packages, not installed), while the macOS arm64
+ * one is built with Metal. `engines.gpu: off` keeps it on the CPU everywhere; a named backend other than
+ * Metal has no whisper build here.
+ */
+export function whisperUsesGpu(setting: GpuSetting, platform: NodeJS.Platform = process.platform, arch: string = process.arch): boolean {
+  if (setting !== 'auto' && setting !== 'metal') return false
+  return platform === 'darwin' && arch === 'arm64'
 }
 
 export interface WhisperNativeContext {

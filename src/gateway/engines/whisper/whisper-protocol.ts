@@ -1,4 +1,5 @@
 /** Requests and replies of the whisper engine worker (see whisper-worker-handlers.ts). */
+import type { GpuSetting } from '../../../shared/local-model-settings'
 
 export interface WhisperTranscribeRequest {
   modelPath: string
@@ -16,6 +17,8 @@ export interface WhisperTranscribeRequest {
   tokenSegments: boolean
   /** Emit each segment as whisper.cpp finishes it (a WhisperSegmentsEvent), before the result. */
   streamSegments?: boolean
+  /** `engines.gpu`: whisper.cpp runs on the GPU where the installed binding has a GPU build (see whisperUsesGpu). Default off. */
+  gpu?: GpuSetting
 }
 
 /** What a streaming transcription emits: the segments whisper.cpp has just finished, in order. */

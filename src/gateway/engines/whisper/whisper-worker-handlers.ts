@@ -9,7 +9,9 @@ import {
   type WhisperNativeVadContext,
   type WhisperTranscribeOptions,
   loadWhisperBinding,
+  whisperUsesGpu,
 } from './whisper-native-binding'
+import type { GpuSetting } from '../../../shared/local-model-settings'
 import { type SpeechSpan, type WhisperDetectSpeechRequest, type WhisperSegmentsEvent, type WhisperTranscribeRequest, type WhisperTranscribeResponse } from './whisper-protocol'
 
 const binding = loadWhisperBinding()
@@ -46,15 +48,21 @@ async function modelFileKey(path: string, what: string): Promise<string> {
   }
 }
 
-async function whisperContext(modelPath: string): Promise<WhisperNativeContext> {
-  const key = await modelFileKey(modelPath, 'whisper model')
+async function whisperContext(modelPath: string, gpu: GpuSetting = 'off'): Promise<WhisperNativeContext> {
+  const useGpu = whisperUsesGpu(gpu)
+  const key = `${await modelFileKey(modelPath, 'whisper model')}:${useGpu}`
   if (whisper?.key === key) return whisper.ctx
   if (whisper) await whisper.ctx.release()
   whisper = null
   nativeLog.length = 0
   try {
-    whisper = { key, ctx: await new binding.WhisperContext({ filePath: modelPath, useGpu: false }) }
+    whisper = { key, ctx: await new binding.WhisperContext({ filePath: modelPath, useGpu }) }
   } catch (e) {
+    // A GPU that fails to start costs nothing but speed: the same model on the CPU.
+    if (useGpu) {
+      whisper = { key, ctx: await new binding.WhisperContext({ filePath: modelPath, useGpu: false }) }
+      return whisper.ctx
+    }
     throw await withNativeLog(new Error(`whisper.cpp could not load the model (${e instanceof Error ? e.message : String(e)})`))
   }
   return whisper.ctx
@@ -85,7 +93,7 @@ export const engineHandlers = {
   },
 
   async transcribe(req: WhisperTranscribeRequest, job: EngineJobContext): Promise<WhisperTranscribeResponse> {
-    const ctx = await whisperContext(req.modelPath)
+    const ctx = await whisperContext(req.modelPath, req.gpu)
     const options: WhisperTranscribeOptions = {
       language: req.language ?? 'auto',
       translate: req.translate,

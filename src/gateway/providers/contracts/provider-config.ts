@@ -1,3 +1,4 @@
+import type { LocalModelSettings } from '../../../shared/local-model-settings'
 /** What a provider is built from: the settings of one provider, its secret resolved. Never a store row. */
 export type ProviderType = 'openai' | 'anthropic' | 'local'
 
@@ -37,6 +38,8 @@ export interface ModelRef {
   upstream: string
   /** A local model's file, when the config names one. */
   file: string | null
+  /** A local model's own engine settings (parallel, context size, keep_alive, GPU layers), when it has any. */
+  local?: LocalModelSettings
 }
 
 /** Every provider call gets its context: the model, the request id, and a signal that aborts when the client leaves. */
@@ -44,4 +47,6 @@ export interface CallContext {
   signal: AbortSignal
   requestId: string
   model: ModelRef
+  /** How long a local model stays loaded after this request, in seconds (negative: stays); over the model's own keep_alive. */
+  keepAliveSeconds?: number
 }

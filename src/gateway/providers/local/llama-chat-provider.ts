@@ -11,7 +11,7 @@ import { fingerprint } from '../openai/openai-wire'
 import type { ChatProvider, ChatStream } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { toLlamaChatRequest } from './llama-chat-request'
-import { localModelFile } from './local-model-file'
+import { llamaCallOptions, localModelFile } from './local-model-file'
 import { ChunkMaker, type ReplyShape, toCompletion, usageOf } from './llama-chat-response'
 
 export interface LlamaChatProviderOptions {
@@ -46,7 +46,7 @@ export function createLlamaChatProvider(options: LlamaChatProviderOptions): Chat
 
     async complete(req, ctx) {
       const request = toLlamaChatRequest(req, await modelFile(ctx))
-      const result = await engine.chat(request, { signal: ctx.signal })
+      const result = await engine.chat(request, llamaCallOptions(ctx))
       return toCompletion(result, shapeFor(req, ctx))
     },
 
@@ -57,7 +57,7 @@ export function createLlamaChatProvider(options: LlamaChatProviderOptions): Chat
       let usage: Usage | null = null
       // The client left: stop handing out chunks at once (the engine frees the slot on its side).
       ctx.signal.addEventListener('abort', () => queue.fail(ctx.signal.reason ?? new DOMException('This operation was aborted', 'AbortError')), { once: true })
-      engine.chat(request, { signal: ctx.signal, onEvent: (event: LlamaChatEvent) => queue.push(maker.chunks(event)) }).then(
+      engine.chat(request, { ...llamaCallOptions(ctx), onEvent: (event: LlamaChatEvent) => queue.push(maker.chunks(event)) }).then(
         (result) => {
           usage = usageOf(result)
           queue.end()

@@ -3,7 +3,7 @@ import type { LlamaEngine } from '../../engines/llama/llama-engine'
 import { LLAMA_EMBEDDING_MODEL_CATALOG } from '../../engines/model-manager/llama-model-catalog'
 import type { ModelManager } from '../../engines/model-manager/model-manager'
 import type { EmbeddingsProvider } from '../contracts/embeddings'
-import { localModelFile } from './local-model-file'
+import { llamaCallOptions, localModelFile } from './local-model-file'
 
 /**
  * Embeddings on local GGUF models through the llama engine. Vectors may be shortened (`dimensions`)
@@ -14,7 +14,7 @@ export function createLlamaEmbeddingsProvider(options: { engine: LlamaEngine; mo
     async embed(req, ctx) {
       const modelPath = await localModelFile(ctx.model, 'embedding', options.models)
       const truncatable = LLAMA_EMBEDDING_MODEL_CATALOG.find((m) => m.fileName === basename(modelPath))?.embedding?.truncatable ?? false
-      const result = await options.engine.embed({ modelPath, inputs: req.input, dimensions: req.dimensions ?? null, truncatable }, { signal: ctx.signal })
+      const result = await options.engine.embed({ modelPath, inputs: req.input, dimensions: req.dimensions ?? null, truncatable }, llamaCallOptions(ctx))
       return { vectors: result.vectors, promptTokens: result.promptTokens }
     },
   }

@@ -10,7 +10,7 @@ import type { LlamaEngine } from '../../engines/llama/llama-engine'
 import type { LlamaToolCallRecord, LlamaToolSpec, LlamaTurn } from '../../engines/llama/llama-protocol'
 import type { ModelManager } from '../../engines/model-manager/model-manager'
 import type { RawUpstreamResponse, TokenCounter } from '../contracts/messages'
-import { localModelFile } from './local-model-file'
+import { llamaCallOptions, localModelFile } from './local-model-file'
 
 type Block = { type?: string; text?: string; id?: string; name?: string; input?: unknown; tool_use_id?: string; content?: unknown }
 interface CountBody {
@@ -66,7 +66,7 @@ export function createLlamaTokenCounter(opts: { engine: LlamaEngine; models?: Mo
       // The messages service validated this body (a JSON object with a messages list) before routing it here.
       const body = JSON.parse(raw.toString('utf8')) as CountBody
       const modelPath = await localModelFile(ctx.model, 'chat', opts.models)
-      const { tokens } = await opts.engine.countTokens({ modelPath, turns: anthropicTurns(body), tools: tools(body) }, { signal: ctx.signal })
+      const { tokens } = await opts.engine.countTokens({ modelPath, turns: anthropicTurns(body), tools: tools(body) }, llamaCallOptions(ctx))
       return jsonResponse({ input_tokens: tokens })
     },
   }

@@ -1,5 +1,6 @@
 import type { EngineHost } from '../../engines/host/engine-host'
-import type { LlamaEngine, LlamaEngineOptions } from '../../engines/llama/llama-engine'
+import { LLAMA_ENGINE, type LlamaEngine, type LlamaEngineOptions } from '../../engines/llama/llama-engine'
+import type { GgufInspection, GpuBackendReport } from '../../engines/llama/llama-protocol'
 import { createLocalEngineHost } from '../../engines/local-engine-host'
 import { ModelManager } from '../../engines/model-manager/model-manager'
 import type { IdGenerator } from '../../kernel/runtime'
@@ -11,6 +12,20 @@ import { createLlamaEmbeddingsProvider } from './llama-embeddings-provider'
 import { createLlamaTokenCounter } from './llama-token-counter'
 import { LocalSpeechProvider } from './local-speech-provider'
 import { LocalTranscriptionProvider } from './local-transcription-provider'
+
+/** A llama model loaded in a worker now: its file, the installed model of that file, how busy, what it holds, when it unloads. */
+export interface LoadedLlamaModel {
+  path: string
+  /** The installed model of that file, or null for a file the config names. */
+  name: string | null
+  running: number
+  queued: number
+  parallel: number
+  ramBytes: number
+  vramBytes: number
+  /** Epoch ms; null while it works or when it stays loaded. */
+  expiresAt: number | null
+}
 
 export interface LocalEnginesOptions {
   modelsDir: string
@@ -40,7 +55,7 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
   const started = () => (engines ??= createLocalEngineHost({ whisperConcurrency: opts.whisperConcurrency, ttsConcurrency: opts.ttsConcurrency, llama: opts.llama }))
   return {
     models,
-    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds, maxAudioSeconds: opts.maxAudioSeconds })),
+    transcriber: () => (transcriber ??= new LocalTranscriptionProvider({ host: started().host, models, vadMinSeconds: opts.vadMinSeconds, maxAudioSeconds: opts.maxAudioSeconds, gpu: opts.llama?.gpu })),
     speaker: () => (speaker ??= new LocalSpeechProvider({ host: started().host })),
     /** One per local provider id: the id is part of each reply's `system_fingerprint`. */
     chat(providerId: string): ChatProvider {
@@ -51,6 +66,25 @@ export function createLocalEngines(opts: LocalEnginesOptions) {
     embedder: () => (embedder ??= createLlamaEmbeddingsProvider({ engine: started().llama, models })),
     tokenCounter: () => (tokenCounter ??= createLlamaTokenCounter({ engine: started().llama, models })),
     stats: () => engines?.host.stats() ?? [],
+    /** The llama.cpp build (GPU or CPU, and why) with the machine's memory; asks a worker the first time. */
+    backend: (): Promise<GpuBackendReport> => started().llama.backend(),
+    /** A GGUF file's header (a path or a URL, read with Range requests) and what it would need in memory. */
+    inspect: (source: string): Promise<GgufInspection> => started().llama.inspect(source),
+    async loaded(): Promise<LoadedLlamaModel[]> {
+      const slots = engines?.host.stats().find((s) => s.kind === LLAMA_ENGINE)?.slots.filter((s) => !s.affinity.startsWith('#')) ?? []
+      if (!slots.length) return []
+      const installed = [...(await models.installedOf('chat')), ...(await models.installedOf('embedding'))]
+      return slots.map((s) => ({
+        path: s.affinity,
+        name: installed.find((m) => m.path === s.affinity)?.name ?? null,
+        running: s.running,
+        queued: s.queued,
+        parallel: s.parallel,
+        ramBytes: s.memory.ramBytes,
+        vramBytes: s.memory.vramBytes,
+        expiresAt: s.expiresAt,
+      }))
+    },
     close: async () => {
       await engines?.host.close()
     },

@@ -1,9 +1,22 @@
 import { stat } from 'node:fs/promises'
 import { isAbsolute } from 'node:path'
 import { notFound } from '../../../shared/errors'
+import type { LlamaCallOptions } from '../../engines/llama/llama-engine'
 import type { ModelManager } from '../../engines/model-manager/model-manager'
 import type { LocalModelKind } from '../../engines/model-manager/whisper-model-catalog'
 import type { CallContext } from '../contracts/provider-config'
+
+/** How the llama engine runs a model: its own settings, and this request's keep_alive over its own. */
+export function llamaCallOptions(ctx: CallContext): LlamaCallOptions {
+  const local = ctx.model.local ?? {}
+  const keepAlive = ctx.keepAliveSeconds ?? local.keepAliveSeconds
+  const ms = (seconds: number) => (seconds < 0 ? -1 : Math.round(seconds * 1000))
+  return {
+    signal: ctx.signal,
+    settings: { parallel: local.parallel, contextSize: local.contextSize, gpuLayers: local.gpuLayers, ...(local.keepAliveSeconds !== undefined ? { keepAliveMs: ms(local.keepAliveSeconds) } : {}) },
+    ...(keepAlive !== undefined ? { keepAliveMs: ms(keepAlive) } : {}),
+  }
+}
 
 /** The GGUF file a local llama model runs on: its config `file`, or else the installed model of its name. */
 export async function localModelFile(model: CallContext['model'], kind: LocalModelKind, models: ModelManager | undefined): Promise<string> {

@@ -1,3 +1,4 @@
+import type { GpuSetting } from '../../../shared/local-model-settings'
 import { stat } from 'node:fs/promises'
 import { basename, isAbsolute } from 'node:path'
 import { badRequest, notFound } from '../../../shared/errors'
@@ -27,6 +28,8 @@ export interface LocalTranscriptionProviderOptions {
   vadMinSeconds?: number
   /** whisper.cpp threads per request. Default: the cores, at most 8. */
   threads?: number
+  /** `engines.gpu`: whisper.cpp uses the GPU where its installed binding has a GPU build (macOS arm64). Default off. */
+  gpu?: GpuSetting
   /** Longest audio accepted (audio.max_duration); longer audio is refused with 413. Default 1 h. */
   maxAudioSeconds?: number
   ffmpegPath?: string
@@ -111,6 +114,7 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
         temperatureInc: temperature === 0 ? FALLBACK_TEMPERATURE_STEP : 0,
         threads,
         tokenSegments: wantWords,
+        ...(this.options.gpu ? { gpu: this.options.gpu } : {}),
       },
       signal,
       streamed && ((event) => streamed.push(event.segments)),

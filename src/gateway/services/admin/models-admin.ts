@@ -1,6 +1,7 @@
 import type { ModelInfo, ModelInput } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
 import { deploymentProblem, type DeploymentSetting, type RoutingStrategy } from '../../../shared/deployments'
+import { type LocalModelSettings, localSettingsOf, localSettingsWire } from '../../../shared/local-model-settings'
 import type { NativeAudioSetting } from '../../../shared/model-audio'
 import type { ModelEngine, ModelKind } from '../../../shared/model-kind'
 import type { ModelRow } from '../../store/repos/models-repo'
@@ -24,6 +25,7 @@ export const modelJson = (m: ModelRow): ModelInfo => ({
   cooldown: (m.options.cooldownSeconds as number | undefined) ?? null,
   source: m.source,
   created_at: Math.floor(m.createdAt / 1000),
+  ...localSettingsWire(m.options.local as LocalModelSettings | undefined),
 })
 
 /** The fields of a model as a PATCH starts from: what was set, not what was inferred (an inferred kind stays inferred). */
@@ -40,6 +42,7 @@ export const modelFields = (m: ModelRow): ModelInput => ({
   deployments: (m.options.deployments as DeploymentSetting[] | undefined) ?? null,
   routing: (m.options.routing as RoutingStrategy | undefined) ?? null,
   cooldown: (m.options.cooldownSeconds as number | undefined) ?? null,
+  ...localSettingsWire(m.options.local as LocalModelSettings | undefined),
 })
 
 /** A model's row from its fields, as the config file or the admin API give them. */
@@ -58,9 +61,12 @@ export const modelRow = (m: ModelInput, id: string, source: RowSource) => ({
     ...(m.deployments?.length ? { deployments: m.deployments.map((d) => ({ provider: d.provider, upstream: d.upstream, weight: d.weight ?? 1 })) } : {}),
     ...(m.routing ? { routing: m.routing } : {}),
     ...(m.cooldown !== undefined && m.cooldown !== null ? { cooldownSeconds: m.cooldown } : {}),
+    ...optionalLocal(localSettingsOf(m)),
   },
   source,
 })
+
+const optionalLocal = (local: LocalModelSettings | undefined) => (local ? { local } : {})
 
 /** Models: names and aliases unique together; each needs what its provider's kind asks for. */
 export function createModelsAdmin({ store, clock, ids, configSource }: AdminDeps) {

@@ -1,6 +1,6 @@
 /**
  * The Ollama API's model endpoints over the gateway's models: `/api/tags` (what the team may use),
- * `/api/show`, `/api/ps` (local models that answered within the engines' keep-warm time). Upstream
+ * `/api/show`, `/api/ps` (the local models loaded now, with their memory and when they unload). Upstream
  * models have no size, digest or file: those read as 0 and a digest of their id.
  */
 import { createHash } from 'node:crypto'
@@ -13,8 +13,17 @@ import { kindOf } from '../routing/resolve-model'
 
 /** What this gateway answers `/api/version` with: a recent Ollama API version, since clients compare it. */
 export const OLLAMA_API_VERSION = '0.12.6'
-/** How long the llama engine keeps a model loaded after its last request (its default). */
-const KEEP_WARM_MS = 5 * 60_000
+/** What `/api/ps` shows as the expiry of a model that stays loaded (Ollama shows a date far ahead too). */
+const FOREVER = '2318-01-01T00:00:00.000Z'
+
+/** A model loaded in a local engine now (see providers/local/local-engines.ts). */
+export interface LoadedModelInfo {
+  path: string
+  name: string | null
+  ramBytes: number
+  vramBytes: number
+  expiresAt: number | null
+}
 
 const digest = (m: ModelRow) => createHash('sha256').update(m.id).digest('hex')
 const family = (m: ModelRow) => m.engine ?? m.providerId
@@ -30,7 +39,7 @@ function tag(m: ModelRow) {
 /** Ollama's capabilities: chat models complete (and call tools), embedding models embed. */
 const capabilities = (m: ModelRow) => (kindOf(m) === 'embedding' ? ['embedding'] : kindOf(m) === 'chat' ? ['completion', 'tools'] : [])
 
-export function createOllamaCatalog(store: Store, now: () => number) {
+export function createOllamaCatalog(store: Store, loaded: () => Promise<LoadedModelInfo[]> = async () => []) {
   /** Chat and embedding models the team may call: the kinds the Ollama API serves. */
   const usable = (team: TeamRow) => enabledModels(store, team).filter((m) => kindOf(m) === 'chat' || kindOf(m) === 'embedding')
   const find = (team: TeamRow, name: string) => {
@@ -46,11 +55,15 @@ export function createOllamaCatalog(store: Store, now: () => number) {
       return { modelfile: `# served by Gatehouse\nFROM ${m.name}\n`, parameters: '', template: '', details: details(m), model_info: { 'general.architecture': family(m) }, capabilities: capabilities(m), modified_at: tag(m).modified_at }
     },
 
-    ps(team: TeamRow) {
-      const since = now() - KEEP_WARM_MS
-      const recent = new Set(store.usage.list({ teamId: team.id, limit: 200 }).filter((r) => r.createdAt >= since && r.status === 200).map((r) => r.modelName))
-      const loaded = usable(team).filter((m) => m.engine === 'llama' && recent.has(m.name))
-      return { models: loaded.map((m) => ({ ...tag(m), expires_at: new Date(now() + KEEP_WARM_MS).toISOString(), size_vram: 0 })) }
+    async ps(team: TeamRow) {
+      const running = await loaded()
+      const models = usable(team).flatMap((m) => {
+        const l = m.engine === 'llama' ? running.find((x) => x.path === m.file || x.name === m.name) : undefined
+        if (!l) return []
+        const expires = l.expiresAt === null ? FOREVER : new Date(l.expiresAt).toISOString()
+        return [{ ...tag(m), size: l.ramBytes + l.vramBytes, expires_at: expires, size_vram: l.vramBytes }]
+      })
+      return { models }
     },
   }
 }

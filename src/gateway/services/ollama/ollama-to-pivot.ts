@@ -1,8 +1,9 @@
 /**
  * Ollama front, request side: `/api/chat` and `/api/generate` bodies as the chat pivot. Ollama's
  * tool results name their tool rather than a call id, so each is matched to the oldest unanswered call
- * of that name. `options.top_k`, `num_ctx` and `keep_alive` have no pivot field: the gateway's engines
- * size their own context and keep models warm on their own, so they are accepted and left out.
+ * of that name. `options.top_k` and `num_ctx` have no pivot field: the gateway's engines size their own
+ * context (a model's `context_size`), so they are accepted and left out. `keep_alive` is read by the route
+ * into the request context, where the local engine finds it.
  */
 import type { ChatCompletionRequestBody, ChatMessageBody, ChatTool, JsonObject, ReasoningEffort, ToolCall, UserContentPart } from '../../../shared/chat/types'
 import { badRequest } from '../../../shared/errors'

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError, isGatewayError } from '../../../shared/errors'
+import type { LocalModelSettings } from '../../../shared/local-model-settings'
 import type { Clock } from '../../kernel/runtime'
 import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
 import type { CallContext } from '../../providers/contracts/provider-config'
@@ -112,9 +113,15 @@ export interface PipelineDeps {
 }
 
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
-export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId'>, t: Target): CallContext {
+export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId' | 'keepAliveSeconds'>, t: Target): CallContext {
   const { model } = t
-  return { signal: ctx.signal, requestId: ctx.requestId, model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file } }
+  const local = model.options.local as LocalModelSettings | undefined
+  return {
+    signal: ctx.signal,
+    requestId: ctx.requestId,
+    model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file, ...(local ? { local } : {}) },
+    ...(ctx.keepAliveSeconds !== undefined ? { keepAliveSeconds: ctx.keepAliveSeconds } : {}),
+  }
 }
 
 /** Every deployment of every model to try is resting after failures: 503 with when the first is back. */

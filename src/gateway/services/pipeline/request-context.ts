@@ -12,4 +12,6 @@ export interface RequestContext {
   setHeaders?: (headers: Record<string, string>) => void
   /** Says the request's errors must be logged without their text (its team keeps no content). */
   keepContentOutOfLogs?: () => void
+  /** The request's keep_alive (Ollama's field, or the x-svc-keep-alive header), in seconds: how long a local model stays loaded after it. */
+  keepAliveSeconds?: number
 }

@@ -26,6 +26,7 @@ import type { ChatRequestBody } from './chat-types'
 import { WEB_CLIENT_HEADER } from '../../../shared/web'
 import type { Connection } from './connection'
 import { requestJson, send } from './http'
+import { createHubApi, type HubApi } from './hub-api'
 import { createLocalModelsApi, type LocalModelsApi } from './local-models-api'
 import { createManageApi, type ManageApi } from './manage-api'
 import { createBatchesApi, type BatchesApi } from './batches-api'
@@ -38,7 +39,7 @@ import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 import { createGovernanceApi, type GovernanceApi } from './governance-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, GovernanceApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, HubApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, GovernanceApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<GatewayHealth>
@@ -101,6 +102,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
   return {
     ...createManageApi(conn),
     ...createLocalModelsApi(conn),
+    ...createHubApi(conn),
     ...createRecordingsApi(conn),
     ...createTranscriptionApi(conn),
     ...createBatchesApi(conn),

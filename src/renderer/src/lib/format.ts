@@ -26,7 +26,8 @@ export function formatRelative(unixSeconds: number, nowMs = Date.now()): string 
   return new Date(unixSeconds * 1000).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
 }
 
-export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`)
+export const formatBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${(n / 1024 ** 3).toFixed(2)} GB`
 
 /** e^logprob as a percentage. */
 export const probability = (logprob: number) => `${(Math.exp(logprob) * 100).toFixed(logprob > -0.0005 ? 1 : 2)}%`

@@ -9,6 +9,7 @@ import { createCollectionsSlice } from './collections-slice'
 import { createCompareSlice } from './compare-slice'
 import { createConversationsSlice } from './conversations-slice'
 import { createFilesSlice } from './files-slice'
+import { createHubSlice } from './hub-slice'
 import { createKeysSlice } from './keys-slice'
 import { createLocalModelsSlice } from './local-models-slice'
 import { createManageSlice } from './manage-slice'
@@ -34,6 +35,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createCatalogSlice(deps)(...a),
     ...createManageSlice(deps)(...a),
     ...createLocalModelsSlice(deps)(...a),
+    ...createHubSlice(deps)(...a),
     ...createKeysSlice(deps)(...a),
     ...createOAuthClientsSlice(deps)(...a),
     ...createPlaygroundSlice(deps)(...a),

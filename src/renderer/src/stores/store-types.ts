@@ -7,6 +7,7 @@ import type { CollectionsSlice } from './collections-slice'
 import type { CompareSlice } from './compare-slice'
 import type { ConversationsSlice } from './conversations-slice'
 import type { FilesSlice } from './files-slice'
+import type { HubSlice } from './hub-slice'
 import type { KeysSlice } from './keys-slice'
 import type { LocalModelsSlice } from './local-models-slice'
 import type { ManageSlice } from './manage-slice'
@@ -27,6 +28,7 @@ export type AppState = SessionSlice &
   CatalogSlice &
   ManageSlice &
   LocalModelsSlice &
+  HubSlice &
   KeysSlice &
   OAuthClientsSlice &
   PlaygroundSlice &

@@ -4,6 +4,7 @@ import type { ChatCallOptions } from '../api/chat-client'
 import { emptyChoice, type ChatResult, type ChoiceResult } from '../api/chat-result'
 import type { ChatRequestBody } from '../api/chat-types'
 import type { GatewayApi } from '../api/gateway-api'
+import type { HubApi } from '../api/hub-api'
 import { createAppStore } from '../stores/app-store'
 import { fakeManageApi, type FakeRows } from './fake-manage-api'
 import { fakeStudioApi } from './fake-studio-api'
@@ -62,6 +63,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     ...fakeToolsApi(),
     ...fakeOllamaSettingsApi(),
     ...fakeMcpApi(),
+    ...fakeHubApi(),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,
@@ -193,5 +195,17 @@ function fakeOllamaSettingsApi() {
   return {
     ollamaKeyless: async () => keyless,
     setOllamaKeyless: async (input: typeof keyless) => (keyless = input),
+  }
+}
+
+/** The hub and engines calls: an empty hub, and llama.cpp on the CPU with nothing loaded. */
+function fakeHubApi(): HubApi {
+  return {
+    searchHub: async () => [],
+    hubFiles: async (repo) => ({ repo, kind: 'chat', machine: { backend: 'cpu', vram_free_bytes: null, ram_total_bytes: 16 * 1024 ** 3 }, header: null, header_error: null, data: [] }),
+    downloadHubFile: async () => undefined,
+    resumeHubDownload: async () => undefined,
+    hubDownloads: async () => [],
+    engines: async () => ({ llama: null, engines: [] }),
   }
 }

@@ -9,7 +9,7 @@ import { engineForKind } from '../../stores/local-models-slice'
 
 const percent = (received: number, total: number | null) => (total ? Math.min(100, Math.floor((received / total) * 100)) : null)
 
-function ProgressBar({ name, received, total, label }: { name: string; received: number; total: number | null; label: string }) {
+export function ProgressBar({ name, received, total, label }: { name: string; received: number; total: number | null; label: string }) {
   const pct = percent(received, total)
   return (
     <div className="download">

@@ -11,6 +11,8 @@ import { useAppStore } from '../../stores/app-store'
 import { ModelsSubnav } from '../../components/ModelsSubnav'
 import { MODEL_NAME } from '../../lib/model-forms'
 import type { PageId } from '../../lib/use-hash-route'
+import { EnginePanel } from './EnginePanel'
+import { HubSearch } from './HubSearch'
 import { ImportModelForm } from './ImportModelForm'
 import { LocalModelRow } from './LocalModelRow'
 
@@ -45,7 +47,7 @@ export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: Pag
 
   return (
     <div className="page-inner">
-      <PageHeader title="Model manager" description="Models that run on this machine, offline: download them (a paused download resumes where it stopped), import a file you have, delete what you no longer need." />
+      <PageHeader title="Model manager" description="Models that run on this machine, offline: find any GGUF on Hugging Face and pick the quantization that fits, download them (a paused download resumes where it stopped), import a file you have, delete what you no longer need." />
       <ModelsSubnav current="local-models" onNavigate={onNavigate} />
       {state.status === 'missing' ? (
         <Notice>This gateway has no local model manager (<code>/admin/local-models</code>).</Notice>
@@ -56,6 +58,8 @@ export default function LocalModelsPage({ onNavigate }: { onNavigate: (page: Pag
       ) : (
         <>
           <p className="muted" data-testid="local-disk-use">{installed.length} installed, {formatBytes(disk)} on disk.</p>
+          <EnginePanel />
+          <HubSearch />
           {!groups.length && <EmptyState icon="local" title="The catalog is empty">Import a model file below.</EmptyState>}
           {groups.map((g) => (
             <section key={g.kind} className="stack" aria-labelledby={`kind-${g.kind}`}>
