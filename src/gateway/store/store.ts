@@ -1,5 +1,6 @@
 import { openDatabase, type Db } from './database'
 import { createAgentsRepo } from './repos/agents-repo'
+import { createBatchLeasesRepo } from './repos/batch-leases-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
 import { createChunksRepo } from './repos/chunks-repo'
@@ -7,7 +8,9 @@ import { createCollectionsRepo } from './repos/collections-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
 import { createConversationsRepo } from './repos/conversations-repo'
+import { createCreditHoldsRepo } from './repos/credit-holds-repo'
 import { createFilesRepo } from './repos/files-repo'
+import { createInstancesRepo } from './repos/instances-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createMcpServersRepo } from './repos/mcp-servers-repo'
 import { createModelsRepo } from './repos/models-repo'
@@ -17,6 +20,7 @@ import { createRecordingsRepo } from './repos/recordings-repo'
 import { createResponsesRepo } from './repos/responses-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
+import { createUsageOwnersRepo } from './repos/usage-owners-repo'
 import { createUsageRepo } from './repos/usage-repo'
 import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
@@ -60,6 +64,10 @@ export function createStore(db: Db) {
     chunks: createChunksRepo(db, loadVectorExtension(db)),
     webSessions: createWebSessionsRepo(db),
     mcpServers: createMcpServersRepo(db),
+    instances: createInstancesRepo(db),
+    creditHolds: createCreditHoldsRepo(db),
+    usageOwners: createUsageOwnersRepo(db),
+    batchLeases: createBatchLeasesRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

@@ -10,6 +10,7 @@ import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
+import { cluster } from './0015-cluster'
 
 export interface Migration {
   version: number
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   responsesSchema,
   mcpServers,
   recordingTeam,
+  cluster,
 ]
