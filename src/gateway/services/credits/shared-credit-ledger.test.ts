@@ -59,10 +59,10 @@ const usageTotal = (s: Store) => s.usage.list({ limit: 1000 }).reduce((sum, r) =
 describe('the shared credit ledger (several gateways on one store)', () => {
   it('lets two instances hold no more than the balance between them, and settles so balance, holds and usage rows agree', () => {
     const { a, b } = twoInstances(10)
-    const ledgers: CreditLedger[] = [createSharedCreditLedger(a, { instanceId: 'inst-a' }), createSharedCreditLedger(b, { instanceId: 'inst-b' })]
+    const ledgers = [createSharedCreditLedger(a, { instanceId: 'inst-a' }), createSharedCreditLedger(b, { instanceId: 'inst-b' })] as const
     const held: Array<{ ledger: CreditLedger; r: Reservation }> = []
     for (let i = 0; i < 30; i++) {
-      const ledger = ledgers[i % 2]
+      const ledger = ledgers[i % 2]!
       try {
         held.push({ ledger, r: ledger.reserve(toMicro(1), 'max_tokens 100; lower max_tokens') })
       } catch (e) {
