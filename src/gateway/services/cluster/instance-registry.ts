@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { ClusterStatus } from '../../../shared/cluster-wire'
+import type { StoreLocation } from '../../config/store-location'
 import type { Clock } from '../../kernel/runtime'
 import type { InstanceRow } from '../../store/repos/instances-repo'
 import type { Store } from '../../store/store'
@@ -16,6 +18,8 @@ export interface InstanceRegistryOptions {
   /** Several gateways share the store (PostgreSQL): heartbeats and the sweep of gone instances run. */
   shared: boolean
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
+  /** For `status()`: the SQLite file or PostgreSQL server this gateway uses. */
+  location?: StoreLocation
   heartbeatMs?: number
   staleAfterMs?: number
 }
@@ -26,7 +30,7 @@ export interface InstanceRegistryOptions {
  * holds, `started` usage rows, batch leases) is settled in one transaction. An SQLite store has one
  * gateway (the data dir's lock): it is the only instance and writes nothing.
  */
-export function createInstanceRegistry({ store, clock, self, shared, log, heartbeatMs = HEARTBEAT_MS, staleAfterMs = STALE_AFTER_MS }: InstanceRegistryOptions) {
+export function createInstanceRegistry({ store, clock, self, shared, log, location = { engine: 'sqlite', path: ':memory:' }, heartbeatMs = HEARTBEAT_MS, staleAfterMs = STALE_AFTER_MS }: InstanceRegistryOptions) {
   const startedAt = clock.now()
   let url: string | null = null
   let timer: NodeJS.Timeout | undefined
@@ -60,6 +64,11 @@ export function createInstanceRegistry({ store, clock, self, shared, log, heartb
     }
   }
 
+  function live(): InstanceRow[] {
+    if (!shared) return [row()]
+    return store.instances.live(clock.now() - staleAfterMs)
+  }
+
   return {
     id: self.id,
     shared,
@@ -73,10 +82,21 @@ export function createInstanceRegistry({ store, clock, self, shared, log, heartb
       timer.unref()
     },
     sweep,
+    /** Why this gateway cannot serve right now (its store does not answer, or lacks the schema), null when it can: `/health/ready`. */
+    notReady(): string | null {
+      try {
+        store.instances.probe()
+        return null
+      } catch (err) {
+        return `store_unreachable: ${(err as Error).message}`
+      }
+    },
     /** The live gateways of the store, this one included. */
-    live(): InstanceRow[] {
-      if (!shared) return [row()]
-      return store.instances.live(clock.now() - staleAfterMs)
+    live,
+    /** `GET /admin/cluster`. */
+    status(): ClusterStatus {
+      const instances = live().map((i) => ({ id: i.id, host: i.host, pid: i.pid, version: i.version, url: i.url, started_at: i.startedAt, heartbeat_at: i.heartbeatAt }))
+      return { store: location, shared, instance_id: self.id, instances }
     },
     /** A clean stop: nothing of this instance is left held (its requests are drained and the ledger flushed first). */
     stop(): void {

@@ -35,6 +35,7 @@ export function createInstancesRepo(db: Db) {
   const liveStmt = db.prepare('SELECT * FROM gateway_instances WHERE heartbeat_at >= @since ORDER BY started_at, id')
   const staleStmt = db.prepare('SELECT id FROM gateway_instances WHERE heartbeat_at < @since ORDER BY id')
   const removeStmt = db.prepare('DELETE FROM gateway_instances WHERE id = ?')
+  const probeStmt = db.prepare('SELECT count(*) AS n FROM gateway_instances')
 
   return {
     register(row: InstanceRow): void {
@@ -49,6 +50,10 @@ export function createInstancesRepo(db: Db) {
     },
     staleIds(since: number): string[] {
       return (staleStmt.all({ since }) as { id: string }[]).map((r) => r.id)
+    },
+    /** Throws unless the store answers and has this schema (for `/health/ready`). */
+    probe(): void {
+      probeStmt.get()
     },
     remove(id: string): boolean {
       return removeStmt.run(id).changes > 0
