@@ -56,6 +56,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           'gateway-process': resolve('src/main/gateway-process/gateway-process.ts'),
           ...engineWorkerEntries(),
+          // PostgresDb starts it by path (store/postgres/postgres-db.ts), from beside its own chunk.
+          'postgres-worker': resolve('src/gateway/store/postgres/postgres-worker.mjs'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

@@ -30,6 +30,7 @@ const rendererElectron = { name: 'electron', message: 'The renderer talks to the
 const rendererImports = [{ group: ['**/gateway/**', '**/main/**', 'node:*'], message: 'The renderer never imports gateway or main code: it talks to the gateway over HTTP (src/renderer/src/api).' }]
 
 const sqliteOutsideStore = { name: 'better-sqlite3', message: 'Only src/gateway/store may import better-sqlite3: add a repository there.' }
+const postgresOutsideStore = { name: 'pg', message: 'Only src/gateway/store may import pg: add a repository there.' }
 
 /** One block per gateway layer: the gateway-wide restrictions plus the layer's own. */
 function gatewayLayers(layers) {
@@ -37,7 +38,7 @@ function gatewayLayers(layers) {
     files,
     ignores: ['src/gateway/store/**', '**/*.test.ts', '**/*-harness.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...electronAndUi, sqliteOutsideStore], patterns: [...uiLayers('src/gateway never imports main, preload or renderer code.'), ...patterns] }],
+      'no-restricted-imports': ['error', { paths: [...electronAndUi, sqliteOutsideStore, postgresOutsideStore], patterns: [...uiLayers('src/gateway never imports main, preload or renderer code.'), ...patterns] }],
     },
   }))
 }
@@ -77,7 +78,7 @@ export default tseslint.config(
           paths: electronAndUi,
           patterns: [
             ...uiLayers('src/gateway never imports main, preload or renderer code.'),
-            { group: ['**/api/**', '**/services/**', '**/http/**', '**/providers/**', '**/engines/**', '**/boot/**'], message: 'store/ is the lowest gateway layer: it imports only src/shared, kernel/ and better-sqlite3.' },
+            { group: ['**/api/**', '**/services/**', '**/http/**', '**/providers/**', '**/engines/**', '**/boot/**'], message: 'store/ is the lowest gateway layer: it imports only src/shared, kernel/, better-sqlite3 and pg.' },
           ],
         },
       ],

@@ -1,13 +1,38 @@
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The contract tests that also run with the gateway's state in PostgreSQL (test/support/test-store.ts):
+ * one of each wire family and the state they keep (chat, messages, responses, files, batches, keys,
+ * credits, usage). The repository tests run on both engines within the default project.
+ */
+export const POSTGRES_CONTRACTS = [
+  'src/gateway/api/chat/chat-completions.contract.test.ts',
+  'src/gateway/api/chat/chat-fallbacks-credits.contract.test.ts',
+  'src/gateway/api/messages/messages-front.contract.test.ts',
+  'src/gateway/api/responses/responses.contract.test.ts',
+  'src/gateway/api/files/files.contract.test.ts',
+  'src/gateway/api/batches/batches.contract.test.ts',
+  'src/gateway/api/admin/keys-admin.test.ts',
+  'src/gateway/api/admin/credits-admin.test.ts',
+  'src/gateway/api/admin/usage-stats-admin.test.ts',
+]
+
+// Debian's PostgreSQL (test/support/postgres.ts); without it the repository tests' PostgreSQL runs report as skipped.
+const hasPostgres = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0
+if (!hasPostgres) console.warn('PostgreSQL is not installed (Debian: apt-get install postgresql): the contract tests on PostgreSQL are left out.')
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'] } },
+      ...(hasPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_CONTRACTS, provide: { storeEngine: 'postgres' as const } } }] : []),
+    ],
   },
 })

@@ -18,9 +18,11 @@ describe('layering lint rules (ARCHITECTURE.md)', () => {
     expect(found[0]).toMatch(/never imports gateway/)
   })
 
-  it('keeps better-sqlite3 inside the store, and node: out of shared', async () => {
+  it('keeps better-sqlite3 and pg inside the store, and node: out of shared', async () => {
     expect(await restricted('src/gateway/services/x.ts', "import Database from 'better-sqlite3'\nexport const x = Database\n")).toHaveLength(1)
     expect(await restricted('src/gateway/store/x.ts', "import Database from 'better-sqlite3'\nexport const x = Database\n")).toHaveLength(0)
+    expect(await restricted('src/gateway/boot/x.ts', "import pg from 'pg'\nexport const x = pg\n")).toHaveLength(1)
+    expect(await restricted('src/gateway/store/postgres/x.ts', "import pg from 'pg'\nexport const x = pg\n")).toHaveLength(0)
     expect(await restricted('src/shared/x.ts', "import { join } from 'node:path'\nexport const x = join\n")).toHaveLength(1)
   })
 })

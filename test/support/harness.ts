@@ -12,6 +12,7 @@ import { aesGcmCipher } from '../../src/gateway/security/secret-cipher'
 import { seedFromConfig } from '../../src/gateway/services/config-seed'
 import { openStore, type Store } from '../../src/gateway/store/store'
 import { randomIds } from '../../src/gateway/kernel/system-runtime'
+import { testStoreLocation } from './test-store'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const TEAM_KEY = 'team-alpha-key-0123456789abcdef'
@@ -56,13 +57,17 @@ export interface TestGateway {
   close(): Promise<void>
 }
 
-/** A real gateway over a real SQLite file in a fresh temp dir. */
+/**
+ * A real gateway over a real SQLite file in a fresh temp dir, or over a fresh PostgreSQL database when
+ * the run asks for that engine (test/support/test-store.ts).
+ */
 export async function startTestGateway(
   opts: { configData?: Record<string, unknown>; dataDir?: string; clock?: ReturnType<typeof manualClock>; logger?: FastifyBaseLogger; env?: Env } = {},
 ): Promise<TestGateway> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-test-'))
   const config = resolveConfig(opts.configData ?? baseConfigData(), 'test config', opts.env ?? {})
-  const store = openStore(join(dataDir, 'gatehouse.db'))
+  const location = await testStoreLocation(dataDir)
+  const store = openStore(location.url)
   const clock = opts.clock ?? manualClock()
   const cipher = aesGcmCipher(Buffer.alloc(32, 7))
   seedFromConfig(config, { store, clock, ids: randomIds, cipher })
@@ -76,6 +81,7 @@ export async function startTestGateway(
     async close() {
       await app.close()
       store.close()
+      await location.drop()
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -2,10 +2,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import getPort from 'get-port'
 import OpenAI from 'openai'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { streamCompletion } from '../../../test/support/fake-openai'
 import { startFakeServer } from '../../../test/support/fake-upstream'
+import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
 
 const children: ChildProcessWithoutNullStreams[] = []
 afterEach(() => {
@@ -31,6 +33,7 @@ function serve(args: string[]) {
   return { child, exited, listening, output: () => out, errors: () => err }
 }
 
+const postgres = testPostgres()
 const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-cli-'))
 
 describe('npm run serve (cli.ts)', () => {
@@ -48,6 +51,36 @@ describe('npm run serve (cli.ts)', () => {
     const run = serve(['--port', 'eighty', '--data-dir', join(tempDir(), 'data')])
     expect(await run.exited).toBe(1)
     expect(run.errors()).toMatch(/port: must be a whole number from 0 to 65535; got "eighty"/)
+  })
+
+  it('refuses a --database-url that is not PostgreSQL, and one it cannot reach naming the host, never the password', async () => {
+    const bad = serve(['--database-url', 'mysql://db/gatehouse', '--data-dir', join(tempDir(), 'data')])
+    expect(await bad.exited).toBe(1)
+    expect(bad.errors()).toMatch(/--database-url: must be a postgres:\/\/ or postgresql:\/\/ URL/)
+    const port = await getPort({ host: '127.0.0.1' })
+    const unreachable = serve(['--database-url', `postgres://gh:hunter2-secret@127.0.0.1:${port}/gatehouse`, '--data-dir', join(tempDir(), 'data')])
+    expect(await unreachable.exited).toBe(1)
+    expect(unreachable.errors()).toContain(`cannot connect to PostgreSQL at 127.0.0.1:${port}/gatehouse`)
+    expect(unreachable.errors() + unreachable.output()).not.toContain('hunter2')
+    expect(unreachable.errors()).not.toMatch(/\n\s+at /)
+  })
+
+  it.skipIf('skip' in postgres)('serves with its state in PostgreSQL given --database-url, saying so without the password', async () => {
+    const db = await freshPostgresDatabase((postgres as { url: string }).url)
+    try {
+      const url = db.url.replace('postgres@', 'postgres:hunter2-secret@')
+      const run = serve(['--database-url', url, '--data-dir', join(tempDir(), 'data'), '--port', '0'])
+      const base = await run.listening
+      const key = await vi.waitFor(() => /\n {2}(gth-\S+)/.exec(run.output())![1]!)
+      expect(run.output()).toMatch(/store: {4}PostgreSQL 127\.0\.0\.1:\d+\/gh_\w+/)
+      const models = await new OpenAI({ apiKey: key, baseURL: `${base}/v1` }).models.list()
+      expect(models.data.map((m) => m.id)).toContain('voice')
+      expect(run.output() + run.errors()).not.toContain('hunter2')
+      run.child.kill('SIGTERM')
+      expect(await run.exited).toBe(0)
+    } finally {
+      await db.drop()
+    }
   })
 
   it('prints its URL, answers /health, shows the first-run key once and never logs a key', async () => {

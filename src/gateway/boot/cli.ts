@@ -3,6 +3,7 @@ import { loginUrl } from '../api/web/login-url'
 import { ConfigError } from '../config/config-error'
 import { defaultDataDir } from '../config/data-dir'
 import { defaultConfig, loadConfigFile } from '../config/load-config'
+import { isStoreUrl, STORE_URL_MESSAGE } from '../config/config-schema'
 import { createLogger } from '../kernel/logging'
 import { DataDirLockedError } from './data-dir-lock'
 import { startGateway } from './start-gateway'
@@ -10,10 +11,12 @@ import { SealedSecretsError } from '../security/key-slots'
 import { AdminTokenError } from '../security/admin-token'
 import { SharedSecretError } from '../security/shared-secrets'
 
-const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--port N] [--host H] [--log-level LEVEL]
+const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
 
   --config FILE     YAML or JSON config (env GATEHOUSE_CONFIG); built-in defaults without it
   --data-dir DIR    where the database, keys and files live (env GATEHOUSE_DATA_DIR)
+ --database-url URL  a postgres:// URL: keep the state in PostgreSQL, shared by several instances
+                    (env GATEHOUSE_DATABASE_URL; config store.url; default SQLite in the data dir)
   --port N          port to listen on, 0 for any free one (env GATEHOUSE_PORT; default 4310)
   --host H          address to bind (env GATEHOUSE_HOST; default 127.0.0.1)
   --log-level L     fatal, error, warn, info, debug (env GATEHOUSE_LOG_LEVEL; default warn)
@@ -33,6 +36,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       options: {
         config: { type: 'string' },
         'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         'log-level': { type: 'string' },
@@ -61,6 +65,12 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
   const host = flags.host ?? env.GATEHOUSE_HOST
   if (host) config.server.host = host
+  const databaseUrl = flags['database-url'] ?? env.GATEHOUSE_DATABASE_URL
+  if (databaseUrl !== undefined) {
+    const flag = flags['database-url'] !== undefined ? '--database-url' : 'GATEHOUSE_DATABASE_URL'
+    if (!isStoreUrl(databaseUrl)) throw new ConfigError(flag, [{ path: flag, message: STORE_URL_MESSAGE }])
+    config.store = { url: databaseUrl }
+  }
   const dataDir = flags['data-dir'] ?? env.GATEHOUSE_DATA_DIR ?? defaultDataDir(env)
   const blobDir = flags['blob-dir'] ?? env.GATEHOUSE_BLOB_DIR
   if (blobDir) config.blobs.dir = blobDir
@@ -75,7 +85,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const gateway = await startGateway({ config, dataDir, env, logger, secrets })
   const out = process.stdout
   out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
-  out.write(`  config:   ${config.source}\n  data dir: ${dataDir}\n  admin token: ${secrets.adminTokenFile ? `in ${secrets.adminTokenFile}` : secrets.adminToken ? 'from GATEHOUSE_ADMIN_TOKEN' : `in ${dataDir}/admin-token`}\n`)
+  out.write(`  config:   ${config.source}\n  store:    ${gateway.storeDescription}\n  data dir: ${dataDir}\n  admin token: ${secrets.adminTokenFile ? `in ${secrets.adminTokenFile}` : secrets.adminToken ? 'from GATEHOUSE_ADMIN_TOKEN' : `in ${dataDir}/admin-token`}\n`)
   out.write(`\nWeb UI: open this login URL once; it signs this browser in and drops the token from the address bar:\n\n  ${loginUrl(gateway.url, gateway.adminToken)}\n`)
   if (gateway.firstRunKey) {
     out.write(

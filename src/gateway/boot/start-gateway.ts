@@ -21,7 +21,7 @@ import { assertHeadlessCanReadSecrets } from '../security/key-slots'
 import type { SecretCipher } from '../security/secret-cipher'
 import { seedFromConfig } from '../services/config-seed'
 import { issueFirstRunKey } from '../services/first-run'
-import { openStore, type Store } from '../store/store'
+import { describeStore, openStore, type Store } from '../store/store'
 import { randomIds, systemClock } from '../kernel/system-runtime'
 
 export interface StartOptions {
@@ -51,6 +51,8 @@ export interface RunningGateway {
   /** The `server.ollama_port` listener's URL, or null when it is off. */
   ollamaUrl: string | null
   adminToken: string
+  /** Which store this instance uses, safe to show: `SQLite <file>` or `PostgreSQL <host:port/db>` (never a password). */
+  storeDescription: string
   /** Set on the first start of a data dir: the one time this key is shown. */
   firstRunKey: { teamName: string; plaintext: string } | null
   /** Requests being answered right now. */
@@ -64,7 +66,7 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.dataDir, 0o700)
-  const storeUrl = storeUrlOf(opts.config)
+  const storeUrl = opts.config.store?.url
   const shared = isPostgresUrl(storeUrl)
   const secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: shared })
   const lock = opts.lockOwner === false ? undefined : acquireDataDirLock(opts.dataDir, opts.lockOwner ?? 'serve')
@@ -72,7 +74,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   const sqliteFile = join(opts.dataDir, 'gatehouse.db')
   try {
     if ((!opts.cipher && !secrets.cipher) || (opts.adminToken === undefined && secrets.adminToken === undefined)) assertHeadlessCanReadSecrets(opts.dataDir)
-    store = openStore(sqliteFile, { nativeBinding: opts.nativeBinding })
+    store = openStore(storeUrl ?? sqliteFile, { nativeBinding: opts.nativeBinding })
   } catch (e) {
     lock?.release()
     throw e
@@ -121,6 +123,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     return {
       app: running,
       store,
+      storeDescription: describeStore(opts.config.store?.url ?? join(opts.dataDir, 'gatehouse.db')),
       url,
       ollamaUrl,
       adminToken,
@@ -143,7 +146,3 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   }
 }
 
-/** `store.url` (PostgreSQL), which the store engine of issue 26 part A adds to the config; absent: SQLite in the data dir. */
-function storeUrlOf(config: GatewayConfig): string | undefined {
-  return (config as { store?: { url?: string } }).store?.url
-}

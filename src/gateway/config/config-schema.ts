@@ -167,6 +167,13 @@ const webSearch = z.strictObject({
   allow_private_addresses: z.boolean().optional(),
 })
 
+/** Where the state lives: absent, SQLite in the data dir; a PostgreSQL URL for several instances sharing one database. */
+export const STORE_URL_MESSAGE = 'must be a postgres:// or postgresql:// URL, such as "postgres://gatehouse:secret@db.example:5432/gatehouse"; leave it out to keep SQLite in the data dir'
+export const isStoreUrl = (url: string): boolean => /^postgres(ql)?:\/\/[^/]/i.test(url)
+const store = z.strictObject({
+  url: z.string().refine(isStoreUrl, STORE_URL_MESSAGE).optional(),
+})
+
 const tools = z.strictObject({
   web_search: webSearch.optional(),
 })
@@ -179,6 +186,7 @@ export const configSchema = z.strictObject({
   files: files.optional(),
   blobs: blobs.optional(),
   responses: responses.optional(),
+  store: store.optional(),
   batches: batches.optional(),
   engines: engines.optional(),
   audio: audio.optional(),

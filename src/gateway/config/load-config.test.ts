@@ -40,6 +40,12 @@ describe('config errors name the field and the fix', () => {
     expect(found.some((p) => expected.test(p)), found.join('\n')).toBe(true)
   })
 
+  it('store.url: a PostgreSQL URL, or absent for SQLite in the data dir', () => {
+    expect(resolveConfig({ ...base, store: { url: 'postgresql://gh:pw@db:5432/gatehouse' } }, 'test.yaml', {}).store).toEqual({ url: 'postgresql://gh:pw@db:5432/gatehouse' })
+    expect(resolveConfig(base, 'test.yaml', {}).store).toEqual({ url: undefined })
+    expect(problems({ ...base, store: { url: 'mysql://db/gatehouse' } })).toEqual([expect.stringMatching(/^store\.url: must be a postgres:\/\/ or postgresql:\/\/ URL.*leave it out to keep SQLite/)])
+  })
+
   it('never echoes a key in an error message', () => {
     const found = problems({ ...base, teams: [{ name: 'alpha', keys: [123456789012345] }], users: [] })
     expect(found.join('\n')).not.toContain('123456789012345')

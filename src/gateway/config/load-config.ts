@@ -80,6 +80,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
     },
     blobs: { dir: raw.blobs?.dir },
     responses: { retentionSeconds: raw.responses?.retention ?? DEFAULT_RESPONSE_RETENTION_SECONDS },
+    store: { url: raw.store?.url },
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },
     engines: {
       modelsMirror: raw.engines?.models_mirror,

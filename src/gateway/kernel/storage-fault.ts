@@ -7,11 +7,18 @@ import { GatewayError } from '../../shared/errors'
  */
 export type StorageFault = 'full' | 'locked'
 
+/**
+ * PostgreSQL's SQLSTATEs for the same two causes: a full disk, and what passes when tried again (a
+ * connection lost or refused while the server restarts, a lock or serialization conflict, a deadlock).
+ */
+const POSTGRES_DISK_FULL = '53100'
+const POSTGRES_PASSING = /^(CONNECTION_LOST|08...|57P0[1-3]|40001|40P01|55P03)$/
+
 export function storageFault(err: unknown): StorageFault | null {
   const code = (err as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return null
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return 'full'
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'locked'
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === POSTGRES_DISK_FULL) return 'full'
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || POSTGRES_PASSING.test(code)) return 'locked'
   return null
 }
 

@@ -1,16 +1,17 @@
 import Database from 'better-sqlite3'
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type { Db } from './db'
 import { migrations } from './migrations'
 
-export type Db = Database.Database
+export type { Db } from './db'
 
 /**
  * Opens (creating if needed) the gateway database in WAL mode and brings its schema up to date.
  * `nativeBinding` lets Electron load a better-sqlite3 built for its own ABI without touching the
  * one in node_modules that plain Node (serve, tests) uses.
  */
-export function openDatabase(file: string, opts: { nativeBinding?: string } = {}): Db {
+export function openDatabase(file: string, opts: { nativeBinding?: string } = {}): Database.Database {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true })
     makePrivate(file)
@@ -41,6 +42,7 @@ export const SERVING_BUSY_TIMEOUT_MS = 20
 
 /** Once start-up's writes are done and the gateway is about to serve: see SERVING_BUSY_TIMEOUT_MS. */
 export function servingBusyTimeout(db: Db): void {
+  if (!isSqlite(db)) return
   db.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`)
 }
 
@@ -55,7 +57,7 @@ function makePrivate(file: string): void {
 }
 
 /** Applies each pending migration in its own transaction, which also sets `user_version`. */
-export function migrate(db: Db): void {
+export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number
   for (const migration of migrations) {
     if (migration.version <= current) continue
@@ -65,3 +67,5 @@ export function migrate(db: Db): void {
     })()
   }
 }
+
+export const isSqlite = (db: Db): db is Database.Database => db instanceof Database

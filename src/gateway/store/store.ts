@@ -1,4 +1,6 @@
 import { openDatabase, type Db } from './database'
+import { dialectOf } from './db'
+import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createBatchLeasesRepo } from './repos/batch-leases-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
@@ -42,6 +44,8 @@ export function createStore(db: Db) {
   const runInTransaction = db.transaction((fn: () => unknown) => fn())
   return {
     db,
+    /** Which engine holds the state: `sqlite` (the data dir's file) or `postgres` (shared by instances). */
+    engine: dialectOf(db),
     providers: cascading(createProvidersRepo(db), () => models.clearCache()),
     models,
     teams: cascading(createTeamsRepo(db), clearCredentials),
@@ -88,6 +92,10 @@ function cascading<R extends { delete(id: string): boolean }>(repo: R, clearDepe
   })
 }
 
-export function openStore(file: string, opts: { nativeBinding?: string } = {}): Store {
-  return createStore(openDatabase(file, opts))
+/** `location`: a SQLite file (or `:memory:`), or a `postgres://` URL (`store.url`). */
+export function openStore(location: string, opts: { nativeBinding?: string } = {}): Store {
+  return createStore(isPostgresUrl(location) ? openPostgresDatabase(location) : openDatabase(location, opts))
 }
+
+/** A store's location as it may be shown (logs, Settings): never a PostgreSQL password. */
+export const describeStore = (location: string): string => (isPostgresUrl(location) ? `PostgreSQL ${describePostgresUrl(location)}` : `SQLite ${location}`)

@@ -1,5 +1,5 @@
 import * as sqliteVec from 'sqlite-vec'
-import type { Db } from './database'
+import { isSqlite, type Db } from './database'
 
 /**
  * Loads sqlite-vec (its prebuilt library ships in an npm package per platform) for fast vector
@@ -7,6 +7,7 @@ import type { Db } from './database'
  * in JavaScript (bench/rag.bench.ts measures both).
  */
 export function loadVectorExtension(db: Db): boolean {
+  if (!isSqlite(db)) return false
   try {
     sqliteVec.load(db)
     return true

@@ -1,33 +1,28 @@
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
+import { describeOnEngines, type EngineContext } from '../../../../test/support/store-engines'
 import { manualClock } from '../../../../test/support/harness'
 import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { createBlobStore } from '../../blobs/blob-store'
 import { silentLogger } from '../../kernel/logging'
 import { randomIds } from '../../kernel/system-runtime'
-import { openStore, type Store } from '../../store/store'
+import type { Store } from '../../store/store'
 import { createFileService } from '../files/file-service'
 import { createBatchRunner, LEASE_TTL_MS, type BatchRunner } from './batch-runner'
 import type { RunChatCompletion } from './run-chat'
 
-// Two connections to one database stand for two gateways sharing a store (SQLite here).
+// Two connections to one database stand for two gateways sharing a store, on SQLite and on PostgreSQL.
 const tempDir = useTempDirs('gh-batch-lease-')
-const opened: Store[] = []
 const runners: BatchRunner[] = []
 afterEach(async () => {
   for (const r of runners.splice(0)) await r.stop()
-  opened.splice(0).forEach((s) => s.close())
 })
 
 const LINES = 10
 
-function sharedStore() {
+function sharedStore(ctx: EngineContext) {
   const dir = tempDir()
-  const open = () => {
-    const s = openStore(join(dir, 'gatehouse.db'))
-    opened.push(s)
-    return s
-  }
+  const open = () => ctx.open()
   const first = open()
   const now = Date.UTC(2026, 10, 25)
   first.teams.upsert({ id: 'team-1', name: 'alpha', models: null, fallbacks: {}, useFallbacks: false, source: 'admin' }, now)
@@ -63,9 +58,9 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true)
 }
 
-describe('batches on a shared store (lease)', () => {
+describeOnEngines('batches on a shared store (lease)', (ctx) => {
   it('runs a batch on one instance at a time, and another takes it over when the holder dies, answering every line once', async () => {
-    const { dir, open, first } = sharedStore()
+    const { dir, open, first } = sharedStore(ctx)
     // inst-a answers 4 lines, then hangs with 2 in flight and its clock stands still: it never renews its lease (as if killed).
     const a = upstream(4)
     const b = upstream()
@@ -94,4 +89,4 @@ describe('batches on a shared store (lease)', () => {
     expect(ids).toHaveLength(LINES)
     expect(ids.sort()).toEqual(Array.from({ length: LINES }, (_, i) => `r${i + 1}`).sort())
   })
-})
+}, () => join(tempDir(), 'gatehouse.db'))

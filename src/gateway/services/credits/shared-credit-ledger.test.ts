@@ -1,25 +1,22 @@
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
+import { describeOnEngines, type EngineContext } from '../../../../test/support/store-engines'
 import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { toMicro } from '../../store/repos/company-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
-import { openStore, type Store } from '../../store/store'
+import type { Store } from '../../store/store'
 import { createInstanceRegistry, STALE_AFTER_MS } from '../cluster/instance-registry'
 import { type CreditLedger, type Reservation } from './credit-ledger'
 import { createSharedCreditLedger } from './shared-credit-ledger'
 
-// Two connections to one database stand for two gateways sharing a store; the engine is SQLite here.
+// Two connections to one database stand for two gateways sharing a store, on SQLite and on PostgreSQL.
 const tempDir = useTempDirs('gh-shared-ledger-')
-const opened: Store[] = []
 afterEach(() => {
   vi.useRealTimers()
-  opened.splice(0).forEach((s) => s.close())
 })
 
-function twoInstances(credits: number) {
-  const file = join(tempDir(), 'gatehouse.db')
-  const [a, b] = [openStore(file), openStore(file)]
-  opened.push(a, b)
+function twoInstances(ctx: EngineContext, credits: number) {
+  const [a, b] = [ctx.open(), ctx.open()]
   a.company.add(toMicro(credits))
   return { a, b }
 }
@@ -56,9 +53,9 @@ const usage = (credits: number): UsageRow => ({
 const heldInDb = (s: Store) => s.creditHolds.read().heldMicro
 const usageTotal = (s: Store) => s.usage.list({ limit: 1000 }).reduce((sum, r) => sum + r.creditsMicro, 0)
 
-describe('the shared credit ledger (several gateways on one store)', () => {
+describeOnEngines('the shared credit ledger (several gateways on one store)', (ctx) => {
   it('lets two instances hold no more than the balance between them, and settles so balance, holds and usage rows agree', () => {
-    const { a, b } = twoInstances(10)
+    const { a, b } = twoInstances(ctx, 10)
     const ledgers = [createSharedCreditLedger(a, { instanceId: 'inst-a' }), createSharedCreditLedger(b, { instanceId: 'inst-b' })] as const
     const held: Array<{ ledger: CreditLedger; r: Reservation }> = []
     for (let i = 0; i < 30; i++) {
@@ -86,7 +83,7 @@ describe('the shared credit ledger (several gateways on one store)', () => {
 
   it("gives back the holds of an instance that died and marks only its started rows interrupted", () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-    const { a, b } = twoInstances(10)
+    const { a, b } = twoInstances(ctx, 10)
     const clock = { now: () => Date.now() }
     const registry = (store: Store, id: string, heartbeatMs?: number) => createInstanceRegistry({ store, clock, shared: true, heartbeatMs, self: { id, host: 'test', pid: 1, version: 'test' } })
     // inst-a beats once, at start: then it is killed, and nothing of it runs any more.
@@ -115,4 +112,4 @@ describe('the shared credit ledger (several gateways on one store)', () => {
     expect(b.company.balanceMicro()).toBe(toMicro(10))
     regB.stop()
   })
-})
+}, () => join(tempDir(), 'gatehouse.db'))

@@ -10,12 +10,17 @@ import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
+import { changeNotifications } from './0013-change-notifications'
+import { insertionOrder } from './0014-insertion-order'
 import { cluster } from './0015-cluster'
 
 export interface Migration {
   version: number
   name: string
+  /** SQLite's DDL; PostgreSQL runs it too (or `postgres`) through `postgresDdl` (store/postgres/postgres-ddl.ts), which maps column types. */
   sql: string
+  /** PostgreSQL's DDL, only where it differs beyond column types (virtual tables, triggers, rebuilt tables). */
+  postgres?: string
 }
 
 /** Every schema version, in order. Add a file per version; never edit one that has shipped. */
@@ -32,5 +37,7 @@ export const migrations: Migration[] = [
   responsesSchema,
   mcpServers,
   recordingTeam,
+  changeNotifications,
+  insertionOrder,
   cluster,
 ]

@@ -46,7 +46,7 @@ export function createAgentsRepo(db: Db) {
       params = @params, tools = @tools, updated_at = @now`)
   const listStmt = db.prepare('SELECT * FROM agents ORDER BY name, id')
   const deleteStmt = db.prepare('DELETE FROM agents WHERE id = ?')
-  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
+  const cache = tableCache(db, 'agents', () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(a: Omit<AgentRow, 'createdAt' | 'updatedAt'>, now: number): AgentRow {

@@ -1,4 +1,6 @@
 import type { Db } from '../database'
+import { createFullTextSearch } from '../full-text'
+import { placeholders } from '../sql-dialect'
 
 export interface NewChunk {
   documentId: string
@@ -29,13 +31,6 @@ const toHit = (r: RawHit): ChunkHit => ({ id: r.id, documentId: r.document_id, s
 
 const asBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)
 
-/** Words of a query as an FTS5 expression: each one quoted (no operator can be injected), any of them matching. */
-export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  const unique = [...new Set(words)].slice(0, 64)
-  return unique.length ? unique.map((w) => `"${w}"`).join(' OR ') : null
-}
-
 function cosineDistance(a: Float32Array, b: Float32Array): number {
   let dot = 0
   let na = 0
@@ -51,16 +46,13 @@ function cosineDistance(a: Float32Array, b: Float32Array): number {
 export type ChunksRepo = ReturnType<typeof createChunksRepo>
 
 /**
- * Chunks of RAG documents: full-text search with FTS5's BM25, and nearest vectors by cosine distance,
- * computed inside SQLite by sqlite-vec when it is loaded, else by a scan here.
+ * Chunks of RAG documents: full-text search (full-text.ts: FTS5's BM25 or PostgreSQL's ts_rank), and
+ * nearest vectors by cosine distance, computed inside SQLite by sqlite-vec when it is loaded, else (and
+ * on PostgreSQL, which has no pgvector here) by an exact scan here.
  */
 export function createChunksRepo(db: Db, vectorExtension: boolean) {
   const insertStmt = db.prepare('INSERT INTO rag_chunks (document_id, collection_id, seq, text, embedding) VALUES (@documentId, @collectionId, @seq, @text, @embedding)')
-  const ftsStmt = db.prepare(`
-    SELECT c.id, c.document_id, c.seq, c.text, bm25(rag_chunks_fts) AS score
-    FROM rag_chunks_fts JOIN rag_chunks c ON c.id = rag_chunks_fts.rowid
-    WHERE rag_chunks_fts MATCH @match AND c.collection_id = @collectionId
-    ORDER BY score LIMIT @limit`)
+  const fullText = createFullTextSearch(db)
   const vecStmt = vectorExtension
     ? db.prepare(`
         SELECT id, document_id, seq, text, vec_distance_cosine(embedding, @query) AS score
@@ -68,7 +60,7 @@ export function createChunksRepo(db: Db, vectorExtension: boolean) {
         ORDER BY score LIMIT @limit`)
     : null
   const scanStmt = db.prepare('SELECT id, embedding FROM rag_chunks WHERE collection_id = ? AND embedding IS NOT NULL')
-  const byIdsStmt = db.prepare('SELECT id, document_id, seq, text, 0 AS score FROM rag_chunks WHERE id IN (SELECT value FROM json_each(?))')
+  const byIds = (ids: number[]) => db.prepare(`SELECT id, document_id, seq, text, 0 AS score FROM rag_chunks WHERE id IN (${placeholders(ids.length)})`).all(ids)
   const insertMany = db.transaction((chunks: NewChunk[]) => {
     for (const c of chunks) insertStmt.run({ ...c, embedding: c.embedding ? asBlob(c.embedding) : null })
   })
@@ -84,7 +76,8 @@ export function createChunksRepo(db: Db, vectorExtension: boolean) {
         if (best.length > limit) best.pop()
       }
     }
-    const rows = new Map((byIdsStmt.all(JSON.stringify(best.map((b) => b.id))) as RawHit[]).map((r) => [r.id, r]))
+    if (!best.length) return []
+    const rows = new Map((byIds(best.map((b) => b.id)) as RawHit[]).map((r) => [r.id, r]))
     return best.map((b) => toHit({ ...rows.get(b.id)!, score: b.score }))
   }
 
@@ -94,8 +87,7 @@ export function createChunksRepo(db: Db, vectorExtension: boolean) {
     /** Inserts a document's chunks in one transaction (the caller's, when it has one). */
     insertMany: (chunks: NewChunk[]) => insertMany(chunks),
     fullText(collectionId: string, text: string, limit: number): ChunkHit[] {
-      const match = ftsQuery(text)
-      return match ? (ftsStmt.all({ match, collectionId, limit }) as RawHit[]).map(toHit) : []
+      return fullText(collectionId, text, limit).map(toHit)
     },
     nearest(collectionId: string, query: Float32Array, limit: number, how: 'sqlite-vec' | 'scan' = vecStmt ? 'sqlite-vec' : 'scan'): ChunkHit[] {
       if (how === 'sqlite-vec' && vecStmt) return (vecStmt.all({ query: asBlob(query), collectionId, limit }) as RawHit[]).map(toHit)

@@ -1,4 +1,5 @@
 import type { Db } from '../database'
+import { placeholders } from '../sql-dialect'
 
 export interface CollectionRow {
   id: string
@@ -106,7 +107,6 @@ export function createCollectionsRepo(db: Db) {
     VALUES (@id, @collectionId, @name, @format, @bytes, @characters, @chunks, @createdAt)`)
   const getDocStmt = db.prepare('SELECT * FROM rag_documents WHERE id = @id AND collection_id = @collectionId')
   const docsStmt = db.prepare('SELECT * FROM rag_documents WHERE collection_id = ? ORDER BY created_at DESC, id')
-  const docNamesStmt = db.prepare(`SELECT id, name FROM rag_documents WHERE id IN (SELECT value FROM json_each(?))`)
   const deleteDocStmt = db.prepare('DELETE FROM rag_documents WHERE id = @id AND collection_id = @collectionId')
 
   return {
@@ -137,7 +137,9 @@ export function createCollectionsRepo(db: Db) {
     },
     documents: (collectionId: string): DocumentRow[] => (docsStmt.all(collectionId) as RawDocument[]).map(toDocument),
     documentNames(ids: string[]): Map<string, string> {
-      return new Map((docNamesStmt.all(JSON.stringify(ids)) as Array<{ id: string; name: string }>).map((r) => [r.id, r.name]))
+      if (!ids.length) return new Map()
+      const rows = db.prepare(`SELECT id, name FROM rag_documents WHERE id IN (${placeholders(ids.length)})`).all(ids)
+      return new Map((rows as Array<{ id: string; name: string }>).map((r) => [r.id, r.name]))
     },
     deleteDocument: (collectionId: string, id: string): boolean => deleteDocStmt.run({ id, collectionId }).changes > 0,
   }

@@ -20,7 +20,7 @@ export function createCompanyRepo(db: Db) {
 
   const read = () => getStmt.get() as { balance_micro: number; config_credits_micro: number | null } | undefined
   // Read on every request (the 402 check); every write below clears it.
-  const balance = valueCache(db, () => read()?.balance_micro ?? 0)
+  const balance = valueCache(db, 'company', () => read()?.balance_micro ?? 0)
 
   return {
     balanceMicro(): number {

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { onConflictReplace } from '../sql-dialect'
 import { newestFirstQuery } from './newest-first-query'
 
 /** Chat completions kept because the request said `store: true`. */
@@ -38,10 +39,13 @@ const toRow = (r: Raw): StoredCompletion => ({
 
 export type CompletionsRepo = ReturnType<typeof createCompletionsRepo>
 
+const COLUMNS = ['id', 'usage_id', 'created_at', 'team_id', 'model_name', 'request', 'response', 'metadata']
+
 export function createCompletionsRepo(db: Db) {
   const insertStmt = db.prepare(`
-    INSERT OR REPLACE INTO stored_completions (id, usage_id, created_at, team_id, model_name, request, response, metadata)
-    VALUES (@id, @usageId, @createdAt, @teamId, @modelName, @request, @response, @metadata)`)
+    INSERT INTO stored_completions (${COLUMNS.join(', ')})
+    VALUES (@id, @usageId, @createdAt, @teamId, @modelName, @request, @response, @metadata)
+    ${onConflictReplace(['id'], COLUMNS)}`)
   const getStmt = db.prepare('SELECT * FROM stored_completions WHERE id = ?')
 
   return {
@@ -53,7 +57,7 @@ export function createCompletionsRepo(db: Db) {
       return r && toRow(r)
     },
     list(filter: { teamId?: string; model?: string; metadata?: Record<string, string>; limit: number }): StoredCompletion[] {
-      const q = newestFirstQuery('stored_completions', filter.limit)
+      const q = newestFirstQuery(db, 'stored_completions', filter.limit)
         .where('team_id = @teamId', 'teamId', filter.teamId)
         .where('model_name = @model', 'model', filter.model)
         .metadata(filter.metadata)

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { containsPattern } from '../sql-dialect'
 
 /** A saved playground conversation. `data` is the renderer's document: system prompt, messages, parameters, tools. */
 export interface ConversationRow {
@@ -54,7 +55,7 @@ export function createConversationsRepo(db: Db) {
   const getStmt = db.prepare('SELECT * FROM conversations WHERE id = ?')
   const listStmt = db.prepare(`
     SELECT id, title, model, message_count, created_at, updated_at FROM conversations
-    WHERE @query = '' OR instr(search_text, @query) > 0
+    WHERE @query = '' OR search_text LIKE @pattern ESCAPE '\\'
     ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`)
   const deleteStmt = db.prepare('DELETE FROM conversations WHERE id = ?')
 
@@ -69,7 +70,8 @@ export function createConversationsRepo(db: Db) {
     },
     /** Newest first; `query` matches title and message text, case-insensitively. */
     list(opts: { query?: string; limit: number; offset?: number }): ConversationSummary[] {
-      const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), limit: opts.limit, offset: opts.offset ?? 0 }) as Raw[]
+      const query = (opts.query ?? '').toLowerCase()
+      const rows = listStmt.all({ query, pattern: containsPattern(query), limit: opts.limit, offset: opts.offset ?? 0 }) as Raw[]
       return rows.map(toSummary)
     },
     delete(id: string): boolean {

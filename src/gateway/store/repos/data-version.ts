@@ -1,4 +1,6 @@
 import type { Db } from '../database'
+import { postgresChangeWatch } from '../postgres/change-feed'
+import { PostgresDb } from '../postgres/postgres-db'
 
 /**
  * How stale a cache may be with respect to another process's commits. `PRAGMA data_version` costs
@@ -16,8 +18,8 @@ export function setDataVersionClock(now: () => number): void {
 }
 
 export interface DataVersionWatch {
-  /** Registers a cache's `clear`, run when another connection has committed since the last check. */
-  register(clear: () => void): void
+  /** Registers the `clear` of a cache of `table`, run when another connection has committed since the last check. */
+  register(clear: () => void, table: string): void
   /** Called before answering from memory; runs the pragma at most once per DATA_VERSION_CHECK_MS. */
   check(): void
 }
@@ -25,18 +27,25 @@ export interface DataVersionWatch {
 const watches = new WeakMap<Db, DataVersionWatch>()
 
 /**
- * The watch of one connection, shared by its caches. SQLite's `data_version` changes when another
+ * The watch of one connection, shared by its caches. On PostgreSQL: notifications from every instance
+ * (postgres/change-feed.ts). SQLite's `data_version` changes when another
  * connection (another gateway process, a tool) commits; this connection's own writes do not change
  * it, and its repositories clear their caches on those themselves.
  */
 export function dataVersionWatch(db: Db): DataVersionWatch {
   let watch = watches.get(db)
   if (watch) return watch
+  if (db instanceof PostgresDb) {
+    watch = postgresChangeWatch(db, () => clock())
+    watches.set(db, watch)
+    return watch
+  }
   const version = db.prepare('PRAGMA data_version').pluck()
   let seen = version.get()
   let nextCheck = clock() + DATA_VERSION_CHECK_MS
   const clears: Array<() => void> = []
   watch = {
+    // data_version says that someone committed, not what: a commit clears every cache.
     register: (clear) => void clears.push(clear),
     check() {
       const now = clock()

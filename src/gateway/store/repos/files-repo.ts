@@ -60,7 +60,7 @@ export function createFilesRepo(db: Db) {
 
   // (created_at, id) is a total order, so a page that starts strictly after the last row seen never
   // skips or repeats a file, even when many share one second or the cursor's own file is gone.
-  const filter = 'team_id = @teamId AND expires_at > @now AND (@purpose IS NULL OR purpose = @purpose)'
+  const filter = 'team_id = @teamId AND expires_at > @now AND (CAST(@purpose AS TEXT) IS NULL OR purpose = @purpose)'
   const pageStmts = {
     asc: db.prepare(`SELECT * FROM files WHERE ${filter} ORDER BY created_at, id LIMIT @limit`),
     desc: db.prepare(`SELECT * FROM files WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT @limit`),

@@ -82,7 +82,7 @@ export function createKeysRepo(db: Db) {
   // Every request looks its key up by hash; rows are cached outside transactions and any change
   // to a key (new, deprecated, revoked) empties the cache, so a revocation takes effect at once; one
   // committed by another process empties it within DATA_VERSION_CHECK_MS.
-  const byHash = keyedCache(db, (hash) => {
+  const byHash = keyedCache(db, 'api_keys', (hash) => {
     const r = byHashStmt.get(hash) as Raw | undefined
     return r && toRow(r)
   })

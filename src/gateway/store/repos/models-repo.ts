@@ -60,7 +60,7 @@ export function createModelsRepo(db: Db) {
       file = @file, aliases = @aliases, pricing = @pricing, options = @options, source = @source, updated_at = @now`)
   const listStmt = db.prepare('SELECT * FROM models ORDER BY name')
   const deleteStmt = db.prepare('DELETE FROM models WHERE id = ?')
-  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
+  const cache = tableCache(db, 'models', () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(m: ModelInput, now: number): ModelRow {

@@ -82,8 +82,8 @@ export function createOAuthRepo(db: Db) {
   const deleteTokensStmt = db.prepare('DELETE FROM oauth_tokens WHERE client_id = ?')
   const deleteExpiredStmt = db.prepare('DELETE FROM oauth_tokens WHERE expires_at <= ?')
 
-  const clients = tableCache(db, () => (listClientsStmt.all() as ClientRaw[]).map(toClient))
-  const tokens = keyedCache(db, (hash): OAuthTokenRow | undefined => {
+  const clients = tableCache(db, 'oauth_clients', () => (listClientsStmt.all() as ClientRaw[]).map(toClient))
+  const tokens = keyedCache(db, 'oauth_tokens', (hash): OAuthTokenRow | undefined => {
     const r = tokenStmt.get(hash) as { hash: string; client_id: string; scopes: string; issued_at: number; expires_at: number } | undefined
     return r && { hash: r.hash, clientId: r.client_id, scopes: readJson<string[]>(r.scopes, []), issuedAt: r.issued_at, expiresAt: r.expires_at }
   })

@@ -53,7 +53,7 @@ export function createProvidersRepo(db: Db) {
       secret = @secret, options = @options, source = @source, updated_at = @now`)
   const listStmt = db.prepare('SELECT * FROM providers ORDER BY id')
   const deleteStmt = db.prepare('DELETE FROM providers WHERE id = ?')
-  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
+  const cache = tableCache(db, 'providers', () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(p: Omit<ProviderRow, 'createdAt' | 'updatedAt'>, now: number): ProviderRow {

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { containsPattern } from '../sql-dialect'
 
 export type RecordingSource = 'microphone' | 'upload' | 'speech'
 export type RecordingState = 'recording' | 'interrupted' | 'complete'
@@ -77,7 +78,7 @@ export function createRecordingsRepo(db: Db) {
   const getStmt = db.prepare('SELECT * FROM recordings WHERE id = ?')
   const listStmt = db.prepare(`
     SELECT * FROM recordings
-    WHERE (@query = '' OR instr(search_text, @query) > 0) AND (@source IS NULL OR source = @source) AND (@anyTeam = 1 OR team_id = @teamId)
+    WHERE (@query = '' OR search_text LIKE @pattern ESCAPE '\\') AND (CAST(@source AS TEXT) IS NULL OR source = @source) AND (@anyTeam = 1 OR team_id = @teamId)
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
@@ -103,7 +104,8 @@ export function createRecordingsRepo(db: Db) {
     },
     /** Newest first; `query` matches title and transcript text, case-insensitively; `teamId`: only that team's. */
     list(opts: { query?: string; source?: RecordingSource; teamId?: string; limit: number; offset: number }): RecordingRow[] {
-      const rows = listStmt.all({ query: (opts.query ?? '').toLowerCase(), source: opts.source ?? null, anyTeam: opts.teamId === undefined ? 1 : 0, teamId: opts.teamId ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
+      const query = (opts.query ?? '').toLowerCase()
+      const rows = listStmt.all({ query, pattern: containsPattern(query), source: opts.source ?? null, anyTeam: opts.teamId === undefined ? 1 : 0, teamId: opts.teamId ?? null, limit: opts.limit, offset: opts.offset }) as Raw[]
       return rows.map(toRow)
     },
     /**

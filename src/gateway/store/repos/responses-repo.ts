@@ -1,4 +1,5 @@
 import type { Db } from '../database'
+import { onConflictReplace } from '../sql-dialect'
 
 /** A kept response: the response object and this request's input items, as JSON the service owns. */
 export interface StoredResponse {
@@ -39,7 +40,9 @@ export function createResponsesRepo(db: Db) {
   const insertStmt = db.prepare(`
     INSERT INTO responses (id, team_id, previous_response_id, created_at, expires_at, response, input_items)
     VALUES (@id, @teamId, @previousResponseId, @createdAt, @expiresAt, @response, @inputItems)`)
-  const itemStmt = db.prepare('INSERT OR REPLACE INTO response_items (team_id, id, response_id, item) VALUES (@teamId, @id, @responseId, @item)')
+  const itemStmt = db.prepare(`
+    INSERT INTO response_items (team_id, id, response_id, item) VALUES (@teamId, @id, @responseId, @item)
+    ${onConflictReplace(['team_id', 'id'], ['response_id', 'item'])}`)
   const getStmt = db.prepare('SELECT * FROM responses WHERE id = @id AND team_id = @teamId AND expires_at > @now')
   const getItemStmt = db.prepare(`
     SELECT i.item FROM response_items i JOIN responses r ON r.id = i.response_id

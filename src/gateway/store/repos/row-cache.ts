@@ -3,13 +3,14 @@ import { dataVersionWatch } from './data-version'
 
 /**
  * One value read from the database, cached outside transactions and cleared by its writer, or when
- * another connection (another process on the data dir) commits (see data-version.ts).
+ * another connection (another process on the data dir, another instance on PostgreSQL) commits to its
+ * `table` (see data-version.ts).
  */
-export function valueCache<T>(db: Db, load: () => T) {
+export function valueCache<T>(db: Db, table: string, load: () => T) {
   let cached: { value: T } | null = null
   const watch = dataVersionWatch(db)
   const clear = () => void (cached = null)
-  watch.register(clear)
+  watch.register(clear, table)
   return {
     get(): T {
       watch.check()
@@ -28,11 +29,11 @@ export function valueCache<T>(db: Db, load: () => T) {
  * too (see data-version.ts). Reads inside a transaction are never cached, so a rolled-back write
  * cannot leave a stale row behind.
  */
-export function tableCache<T>(db: Db, load: () => T[]) {
+export function tableCache<T>(db: Db, table: string, load: () => T[]) {
   let rows: readonly T[] | null = null
   const watch = dataVersionWatch(db)
   const clear = () => void (rows = null)
-  watch.register(clear)
+  watch.register(clear, table)
   return {
     all(): readonly T[] {
       watch.check()
@@ -50,11 +51,11 @@ export function tableCache<T>(db: Db, load: () => T[]) {
  * cached outside transactions; the owning repository clears the cache on each write, and a commit of
  * another connection clears it too. Misses are not cached, so a row inserted later is found.
  */
-export function keyedCache<T>(db: Db, load: (key: string) => T | undefined) {
+export function keyedCache<T>(db: Db, table: string, load: (key: string) => T | undefined) {
   const rows = new Map<string, T>()
   const watch = dataVersionWatch(db)
   const clear = () => rows.clear()
-  watch.register(clear)
+  watch.register(clear, table)
   return {
     get(key: string): T | undefined {
       watch.check()

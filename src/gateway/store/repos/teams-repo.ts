@@ -50,7 +50,7 @@ export function createTeamsRepo(db: Db) {
       use_fallbacks = @useFallbacks, source = @source, updated_at = @now`)
   const listStmt = db.prepare('SELECT * FROM teams ORDER BY name')
   const deleteStmt = db.prepare('DELETE FROM teams WHERE id = ?')
-  const cache = tableCache(db, () => (listStmt.all() as Raw[]).map(toRow))
+  const cache = tableCache(db, 'teams', () => (listStmt.all() as Raw[]).map(toRow))
 
   return {
     upsert(t: TeamInput, now: number): TeamRow {

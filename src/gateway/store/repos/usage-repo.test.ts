@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { openStore } from '../store'
+import { beforeEach, expect, it } from 'vitest'
+import { describeOnEngines } from '../../../../test/support/store-engines'
+import type { Store } from '../store'
 import type { UsageRow } from './usage-repo'
 
 const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): UsageRow => ({
@@ -31,13 +32,16 @@ const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): Usag
   ...patch,
 })
 
-describe('usage log filters', () => {
-  const store = openStore(':memory:')
-  store.usage.insert(row('r1', 1000))
-  store.usage.insert(row('r2', 2000, { teamId: 'team-b', metadata: { project: 'atlas', env: 'prod' } }))
-  store.usage.insert(row('r3', 3000, { endpoint: 'messages', modelName: 'claude', requestedModel: 'sonnet' }))
-  store.usage.insert(row('r4', 3000, { metadata: { project: 'atlas', env: 'dev' } }))
-  const ids = (filter: Parameters<typeof store.usage.list>[0]) => store.usage.list(filter).map((r) => r.id)
+describeOnEngines('usage log filters', (engine) => {
+  let store: Store
+  beforeEach(() => {
+    store = engine.open()
+    store.usage.insert(row('r1', 1000))
+    store.usage.insert(row('r2', 2000, { teamId: 'team-b', metadata: { project: 'atlas', env: 'prod' } }))
+    store.usage.insert(row('r3', 3000, { endpoint: 'messages', modelName: 'claude', requestedModel: 'sonnet' }))
+    store.usage.insert(row('r4', 3000, { metadata: { project: 'atlas', env: 'dev' } }))
+  })
+  const ids = (filter: Parameters<Store['usage']['list']>[0]) => store.usage.list(filter).map((r) => r.id)
 
   it('lists newest first, insertion order breaking ties, within the limit', () => {
     expect(ids({ limit: 10 })).toEqual(['r4', 'r3', 'r2', 'r1'])

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { readJson, writeJson } from './json-column'
+import { onConflictReplace } from '../sql-dialect'
 import { newestFirstQuery } from './newest-first-query'
 
 export interface UsageAttempt {
@@ -138,16 +139,20 @@ const toParams = (row: UsageRow) => ({
 
 export type UsageRepo = ReturnType<typeof createUsageRepo>
 
+const COLUMNS = [
+  'id', 'created_at', 'endpoint', 'source', 'key_id', 'team_id', 'user_id', 'requested_model', 'model_id', 'model_name',
+  'attempts', 'status', 'stream', 'latency_ms', 'prompt_tokens', 'completion_tokens', 'cached_tokens', 'cache_creation_tokens',
+  'audio_seconds', 'characters', 'credits_micro', 'usage_estimated', 'error', 'metadata', 'tools', 'state',
+]
+
 export function createUsageRepo(db: Db) {
-  const columns = `usage_log (id, created_at, endpoint, source, key_id, team_id, user_id, requested_model, model_id, model_name,
-      attempts, status, stream, latency_ms, prompt_tokens, completion_tokens, cached_tokens, cache_creation_tokens,
-      audio_seconds, characters, credits_micro, usage_estimated, error, metadata, tools, state)
+  const columns = `usage_log (${COLUMNS.join(', ')})
     VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
       @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
       @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state)`
   const insertStmt = db.prepare(`INSERT INTO ${columns}`)
   // A request's final row takes the place of the row written when it started.
-  const replaceStmt = db.prepare(`INSERT OR REPLACE INTO ${columns}`)
+  const replaceStmt = db.prepare(`INSERT INTO ${columns} ${onConflictReplace(['id'], COLUMNS)}`)
   const interruptStmt = db.prepare(`UPDATE usage_log SET state = 'interrupted', error = @error WHERE state = 'started'`)
   const getStmt = db.prepare('SELECT * FROM usage_log WHERE id = ?')
 
@@ -167,7 +172,7 @@ export function createUsageRepo(db: Db) {
       return r && toRow(r)
     },
     list(filter: UsageFilter): UsageRow[] {
-      const q = newestFirstQuery('usage_log', filter.limit)
+      const q = newestFirstQuery(db, 'usage_log', filter.limit)
         .where('team_id = @teamId', 'teamId', filter.teamId)
         .where('(model_name = @model OR requested_model = @model)', 'model', filter.model)
         .where('endpoint = @endpoint', 'endpoint', filter.endpoint)

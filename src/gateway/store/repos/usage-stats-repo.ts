@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import type { UsageRepo, UsageRow } from './usage-repo'
+import { jsonTextField } from '../sql-dialect'
 
 /** Which requests a usage query looks at; every field left out matches all. Times are milliseconds. */
 export interface UsageQueryFilter {
@@ -42,7 +43,7 @@ export interface UsageTotals {
 const GROUP_COLUMN: Record<UsageGroupBy, string> = { model: "COALESCE(model_name, requested_model, '')", team: "COALESCE(team_id, '')", key: "COALESCE(key_id, '')" }
 
 /** The WHERE clause and parameters of a filter. Column names are fixed here; values only ever travel as parameters. */
-function where(f: UsageQueryFilter): { sql: string; params: Record<string, unknown> } {
+function where(db: Db, f: UsageQueryFilter): { sql: string; params: Record<string, unknown> } {
   const conditions: string[] = []
   const params: Record<string, unknown> = {}
   const add = (condition: string, name: string, value: unknown) => {
@@ -60,8 +61,9 @@ function where(f: UsageQueryFilter): { sql: string; params: Record<string, unkno
   add('created_at >= @from', 'from', f.from)
   add('created_at < @to', 'to', f.to)
   Object.entries(f.metadata ?? {}).forEach(([key, value], i) => {
-    conditions.push(`json_extract(metadata, @mk${i}) = @mv${i}`)
-    params[`mk${i}`] = `$."${key.replace(/"/g, '')}"`
+    const field = jsonTextField(db, 'metadata', `mk${i}`)
+    conditions.push(`${field.sql} = @mv${i}`)
+    params[`mk${i}`] = field.keyParam(key)
     params[`mv${i}`] = value
   })
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
@@ -75,7 +77,7 @@ export function createUsageStatsRepo(db: Db, rows: UsageRepo) {
   return {
     /** A page of requests, newest first, strictly before `before` (the (created_at, id) of the last row seen). */
     page(f: UsageQueryFilter, before: { createdAt: number; id: string } | null, limit: number): UsageRow[] {
-      const w = where(f)
+      const w = where(db, f)
       const cursor = before ? `${w.sql ? `${w.sql} AND` : 'WHERE'} (created_at, id) < (@beforeAt, @beforeId)` : w.sql
       const ids = db
         .prepare(`SELECT id FROM usage_log ${cursor} ORDER BY created_at DESC, id DESC LIMIT @limit`)
@@ -97,12 +99,12 @@ export function createUsageStatsRepo(db: Db, rows: UsageRepo) {
     },
 
     totals(f: UsageQueryFilter): UsageTotals {
-      const w = where(f)
+      const w = where(db, f)
       const r = db
         .prepare(
-          `SELECT count(*) AS requests, COALESCE(SUM(status >= 400), 0) AS errors, COALESCE(SUM(prompt_tokens), 0) AS promptTokens,
-            COALESCE(SUM(completion_tokens), 0) AS completionTokens, COALESCE(SUM(audio_seconds), 0) AS audioSeconds,
-            COALESCE(SUM(characters), 0) AS characters, COALESCE(SUM(credits_micro), 0) AS creditsMicro, COALESCE(AVG(latency_ms), 0) AS avgLatencyMs
+          `SELECT count(*) AS requests, COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS errors, COALESCE(SUM(prompt_tokens), 0) AS "promptTokens",
+            COALESCE(SUM(completion_tokens), 0) AS "completionTokens", COALESCE(SUM(audio_seconds), 0) AS "audioSeconds",
+            COALESCE(SUM(characters), 0) AS characters, COALESCE(SUM(credits_micro), 0) AS "creditsMicro", COALESCE(AVG(latency_ms), 0) AS "avgLatencyMs"
            FROM usage_log ${w.sql}`,
         )
         .get(w.params) as UsageTotals
@@ -110,12 +112,12 @@ export function createUsageStatsRepo(db: Db, rows: UsageRepo) {
     },
 
     series(f: UsageQueryFilter, bucketMs: number, groupBy: UsageGroupBy): UsagePoint[] {
-      const w = where(f)
+      const w = where(db, f)
       const group = GROUP_COLUMN[groupBy]
       return db
         .prepare(
-          `SELECT created_at - created_at % @bucketMs AS t, ${group} AS "group", count(*) AS requests, COALESCE(SUM(status >= 400), 0) AS errors,
-            COALESCE(SUM(prompt_tokens + completion_tokens), 0) AS tokens, COALESCE(SUM(credits_micro), 0) AS creditsMicro, AVG(latency_ms) AS latencyMs
+          `SELECT created_at - created_at % @bucketMs AS t, ${group} AS "group", count(*) AS requests, COALESCE(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END), 0) AS errors,
+            COALESCE(SUM(prompt_tokens + completion_tokens), 0) AS tokens, COALESCE(SUM(credits_micro), 0) AS "creditsMicro", AVG(latency_ms) AS "latencyMs"
            FROM usage_log ${w.sql} GROUP BY t, "group" ORDER BY t, "group"`,
         )
         .all({ ...w.params, bucketMs }) as UsagePoint[]
