@@ -14,7 +14,7 @@ import { ModelManager } from '../engines/model-manager/model-manager'
 import { installedLocalModels } from '../services/local-models/installed-model-rows'
 import type { Env } from '../kernel/runtime'
 import { isPostgresUrl, storeLocation } from '../config/store-location'
-import { resolveSharedSecrets, type SharedSecretSources } from '../security/shared-secrets'
+import { resolveSharedSecrets, type SharedSecrets, type SharedSecretSources } from '../security/shared-secrets'
 import { ADMIN_TOKEN_FILE, loadAdminToken } from '../security/admin-token'
 import { fileCipher } from '../security/file-cipher'
 import { assertHeadlessCanReadSecrets } from '../security/key-slots'
@@ -68,13 +68,21 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   chmodSync(opts.dataDir, 0o700)
   const storeUrl = opts.config.store?.url
   const shared = isPostgresUrl(storeUrl)
-  const secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: shared })
   const lock = opts.lockOwner === false ? undefined : acquireDataDirLock(opts.dataDir, opts.lockOwner ?? 'serve')
   let store: Store
+  let secrets: SharedSecrets
   const sqliteFile = join(opts.dataDir, 'gatehouse.db')
   try {
+    // Given secrets are checked first; missing ones only once the store is known reachable (its error says more).
+    secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: false })
     if ((!opts.cipher && !secrets.cipher) || (opts.adminToken === undefined && secrets.adminToken === undefined)) assertHeadlessCanReadSecrets(opts.dataDir)
     store = openStore(storeUrl ?? sqliteFile, { nativeBinding: opts.nativeBinding })
+    try {
+      if (shared) secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: true })
+    } catch (e) {
+      store.close()
+      throw e
+    }
   } catch (e) {
     lock?.release()
     throw e
