@@ -33,11 +33,12 @@ import { createRecordingsApi, type RecordingsApi } from './recordings-api'
 import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
 import { createToolsApi, type ToolsApi } from './tools-api'
 import { createOllamaSettingsApi, type OllamaSettingsApi } from './ollama-settings-api'
+import { createClusterApi, type ClusterApi } from './cluster-api'
 import { createMcpApi, type McpApi } from './mcp-api'
 import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, ClusterApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<GatewayHealth>
@@ -107,6 +108,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createToolsApi(conn),
     ...createOllamaSettingsApi(conn),
     ...createMcpApi(conn),
+    ...createClusterApi(conn),
     connection: conn,
     health: () => requestJson<GatewayHealth>(conn, '/health', { auth: 'none' }),
     status: () => admin('/status'),

@@ -13,6 +13,7 @@ import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
 import { McpServersSection } from './McpServersSection'
+import { StoreSection } from './StoreSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -75,6 +76,7 @@ export default function SettingsPage() {
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
       </section>
       <DesktopPortSection />
+      <StoreSection />
       <section className="settings-section">
         <h2 className="section-title">Web search</h2>
         <WebSearchSettings />
