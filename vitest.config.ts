@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
 /**
  * The contract tests that also run with the gateway's state in PostgreSQL (test/support/test-store.ts):
  * one of each wire family and the state they keep (chat, messages, responses, files, batches, keys,
- * credits, usage). The repository tests run on both engines within the default project.
+ * credits, usage, and the admin state: teams, OAuth clients, MCP servers, conversations, recordings).
+ * The repository tests run on both engines within the default project.
  */
 export const POSTGRES_CONTRACTS = [
   'src/gateway/api/chat/chat-completions.contract.test.ts',
@@ -16,6 +17,11 @@ export const POSTGRES_CONTRACTS = [
   'src/gateway/api/admin/keys-admin.test.ts',
   'src/gateway/api/admin/credits-admin.test.ts',
   'src/gateway/api/admin/usage-stats-admin.test.ts',
+  'src/gateway/api/admin/teams-users-admin.test.ts',
+  'src/gateway/api/admin/conversations-admin.test.ts',
+  'src/gateway/api/admin/recordings-admin.test.ts',
+  'src/gateway/api/oauth/oauth.contract.test.ts',
+  'src/gateway/api/mcp/mcp-admin.contract.test.ts',
 ]
 
 // Debian's PostgreSQL (test/support/postgres.ts); without it the repository tests' PostgreSQL runs report as skipped.
