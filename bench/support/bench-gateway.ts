@@ -6,10 +6,10 @@ import { startProcess } from './processes'
 /**
  * Gatehouse from source (cli.ts under tsx, as `npm run serve`) in a fresh temp data dir, with one model,
  * `bench`, served by `upstreamUrl` as `bench-upstream` (or the providers, models and engines `config`
- * gives), and one team whose key is `key`. `nodeFlags` go before the script (e.g. --cpu-prof); `dir`
+ * gives), and one team whose key is `key`; `args` go after cli.ts's own (e.g. --database-url). `nodeFlags` go before the script (e.g. --cpu-prof); `dir`
  * holds the config and data for the caller to remove.
  */
-export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false, config = undefined as Record<string, unknown> | undefined } = {}) {
+export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false, config = undefined as Record<string, unknown> | undefined, args: extraArgs = [] as string[] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'))
   writeFileSync(
     join(dir, 'config.json'),
@@ -22,7 +22,7 @@ export async function startBenchGateway(upstreamUrl: string, key: string, { node
     }),
   )
   const cli = join(import.meta.dirname, '../../src/gateway/boot/cli.ts')
-  const args = [...nodeFlags, '--import', 'tsx', cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0']
+  const args = [...nodeFlags, '--import', 'tsx', cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0', ...extraArgs]
   const { child, match } = await startProcess(process.execPath, args, /listening on (http:\/\/\S+)/, { ipc })
   return { child, url: match[1]!, dir }
 }

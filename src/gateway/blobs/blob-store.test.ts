@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { BlobNotFoundError, BlobTooLargeError, createBlobStore, type BlobStore } from './blob-store'
+import { BlobNotFoundError, BlobTooLargeError, createBlobStore, SHARED_SWEEP_GRACE_MS, type BlobStore } from './blob-store'
 
 let dir: string
 let blobs: BlobStore
@@ -84,5 +84,18 @@ describe('blob store', () => {
     expect(await blobs.names()).toEqual(['file-kept00000000'])
     expect(tempFiles()).toEqual([])
     expect(readFileSync(join(dir, 'README.txt'), 'utf8')).toBe('not ours')
+  })
+
+  it('on a dir several gateways share, sweeps only what changed over an hour ago: another instance may be writing the rest', async () => {
+    let now = Date.now()
+    const shared = createBlobStore(dir, { shared: true, now: () => now })
+    await put('file-orphan000000', 'renamed by another instance, its row not yet committed')
+    writeFileSync(join(dir, 'tmp', 'deadbeef.part'), 'another instance is uploading')
+    expect(await shared.sweep(() => false)).toEqual({ temp: 0, orphans: 0 })
+    expect(await blobs.names()).toEqual(['file-orphan000000'])
+
+    now += SHARED_SWEEP_GRACE_MS + 1000
+    expect(await shared.sweep(() => false)).toEqual({ temp: 1, orphans: 1 })
+    expect(await blobs.names()).toEqual([])
   })
 })

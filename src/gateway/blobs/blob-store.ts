@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { open, readdir, rename, rm } from 'node:fs/promises'
+import { open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { fsyncDirectory } from './atomic-file'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -54,11 +54,27 @@ export function checkedPath(dir: string, name: string): string {
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
 
 /**
+ * A blob dir shared by several gateways (`blobs.dir`): another instance may be writing a temp file or
+ * be about to commit the row of a blob it just renamed, so a start-up sweep leaves what changed in
+ * the last hour alone (the next start, or another instance's, sweeps it).
+ */
+export const SHARED_SWEEP_GRACE_MS = 3600_000
+
+async function olderThan(path: string, at: number): Promise<boolean> {
+  try {
+    return (await stat(path)).mtimeMs < at
+  } catch (e) {
+    if (isMissing(e)) return false
+    throw e
+  }
+}
+
+/**
  * The only code that touches file contents on disk. Writes go to `<dir>/tmp/`, are fsynced and then
  * renamed into `<dir>/<name>`; the caller commits its database row only after that, so a crash leaves
  * at worst a temp file or a blob without a row, and `sweep` removes both at the next start.
  */
-export function createBlobStore(dir: string) {
+export function createBlobStore(dir: string, opts: { shared?: boolean; now?: () => number } = {}) {
   const tmpDir = join(dir, 'tmp')
   mkdirSync(tmpDir, { recursive: true, mode: 0o700 })
 
@@ -136,10 +152,12 @@ export function createBlobStore(dir: string) {
      * `keep` does not claim (renamed, but its row was never committed). Other names are left alone.
      */
     async sweep(keep: (name: string) => boolean): Promise<{ temp: number; orphans: number }> {
-      const temps = await readdir(tmpDir)
-      await Promise.all(temps.map((t) => rm(join(tmpDir, t), { force: true, recursive: true })))
-      const orphans = (await names()).filter((n) => !keep(n))
-      await Promise.all(orphans.map((n) => rm(join(dir, n), { force: true })))
+      const before = (opts.now ?? Date.now)() - SHARED_SWEEP_GRACE_MS
+      const settled = async (paths: string[]) => (opts.shared ? (await Promise.all(paths.map(async (p) => ((await olderThan(p, before)) ? p : null)))).filter((p): p is string => p !== null) : paths)
+      const temps = await settled((await readdir(tmpDir)).map((t) => join(tmpDir, t)))
+      await Promise.all(temps.map((t) => rm(t, { force: true, recursive: true })))
+      const orphans = (await settled((await names()).filter((n) => !keep(n)).map((n) => join(dir, n))))
+      await Promise.all(orphans.map((p) => rm(p, { force: true })))
       return { temp: temps.length, orphans: orphans.length }
     },
   }

@@ -7,6 +7,7 @@ import { RATE_LIMIT_HEADERS } from '../services/governance/rate-limit-headers'
 import { audioRoutes } from '../api/audio/audio-routes'
 import { batchesRoutes } from '../api/batches/batches-routes'
 import { chatRoutes } from '../api/chat/chat-routes'
+import { clusterRoutes } from '../api/admin/cluster-routes'
 import { completionsRoutes } from '../api/completions/completions-routes'
 import { embeddingsRoutes } from '../api/embeddings/embeddings-routes'
 import { filesRoutes } from '../api/files/files-routes'
@@ -101,7 +102,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     done()
   })
   await app.register(metricsRoutes, { metrics: services.metrics, adminToken: services.adminToken, metricsToken: config.telemetry?.metricsToken ?? null })
-  await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems })
+  await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems, notReady: services.cluster.notReady })
   await app.register(modelsRoutes, { models: services.models, authenticate })
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })
   await app.register(batchesRoutes, { batches: services.batches, runner: services.runner, authenticate })
@@ -117,6 +118,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
   await app.register(mcpAdminRoutes, { prefix: '/admin', servers: services.mcpServers, auth: adminAuthOptions({ adminToken, webSessions }) })
+  await app.register(clusterRoutes, { prefix: '/admin', cluster: services.cluster, auth: adminAuthOptions({ adminToken, webSessions }) })
   await app.register(oauthRoutes, { oauth: services.oauth })
   await app.register(webRoutes, { adminToken, sessions: webSessions })
   return app

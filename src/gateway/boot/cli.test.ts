@@ -53,6 +53,17 @@ describe('npm run serve (cli.ts)', () => {
     expect(run.errors()).toMatch(/port: must be a whole number from 0 to 65535; got "eighty"/)
   })
 
+  it.skipIf('skip' in postgres)('refuses a PostgreSQL start without the shared secrets, naming the flag', async () => {
+    const db = await freshPostgresDatabase((postgres as { url: string }).url)
+    try {
+      const run = serve(['--database-url', db.url, '--data-dir', join(tempDir(), 'data'), '--port', '0'])
+      expect(await run.exited).toBe(1)
+      expect(run.errors()).toMatch(/so they need one admin token: give --admin-token-file FILE/)
+    } finally {
+      await db.drop()
+    }
+  })
+
   it('refuses a --database-url that is not PostgreSQL, and one it cannot reach naming the host, never the password', async () => {
     const bad = serve(['--database-url', 'mysql://db/gatehouse', '--data-dir', join(tempDir(), 'data')])
     expect(await bad.exited).toBe(1)
@@ -69,7 +80,11 @@ describe('npm run serve (cli.ts)', () => {
     const db = await freshPostgresDatabase((postgres as { url: string }).url)
     try {
       const url = db.url.replace('postgres@', 'postgres:hunter2-secret@')
-      const run = serve(['--database-url', url, '--data-dir', join(tempDir(), 'data'), '--port', '0'])
+      // A PostgreSQL store is shared: the admin token and the sealing key come from files every instance reads.
+      const secrets = tempDir()
+      writeFileSync(join(secrets, 'admin-token'), 'shared-admin-token-0123456789abcdef')
+      writeFileSync(join(secrets, 'secret.key'), Buffer.alloc(32, 9).toString('base64'))
+      const run = serve(['--database-url', url, '--data-dir', join(tempDir(), 'data'), '--port', '0', '--admin-token-file', join(secrets, 'admin-token'), '--secret-key-file', join(secrets, 'secret.key')])
       const base = await run.listening
       const key = await vi.waitFor(() => /\n {2}(gth-\S+)/.exec(run.output())![1]!)
       expect(run.output()).toMatch(/store: {4}PostgreSQL 127\.0\.0\.1:\d+\/gh_\w+/)

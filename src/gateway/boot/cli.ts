@@ -9,6 +9,7 @@ import { DataDirLockedError } from './data-dir-lock'
 import { startGateway } from './start-gateway'
 import { SealedSecretsError } from '../security/key-slots'
 import { AdminTokenError } from '../security/admin-token'
+import { SharedSecretError } from '../security/shared-secrets'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
 
@@ -18,7 +19,13 @@ const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--datab
                     (env GATEHOUSE_DATABASE_URL; config store.url; default SQLite in the data dir)
   --port N          port to listen on, 0 for any free one (env GATEHOUSE_PORT; default 4310)
   --host H          address to bind (env GATEHOUSE_HOST; default 127.0.0.1)
-  --log-level L     fatal, error, warn, info, debug (env GATEHOUSE_LOG_LEVEL; default warn)`
+  --log-level L     fatal, error, warn, info, debug (env GATEHOUSE_LOG_LEVEL; default warn)
+  --blob-dir DIR    files, batch outputs and recordings, shared by several gateways (env GATEHOUSE_BLOB_DIR;
+                    config blobs.dir; default the data dir)
+  --admin-token-file FILE  the admin token (env GATEHOUSE_ADMIN_TOKEN_FILE, or the token in GATEHOUSE_ADMIN_TOKEN);
+                    default <data-dir>/admin-token; required with a PostgreSQL store
+  --secret-key-file FILE   the 32-byte key that seals provider keys, raw or base64 (env GATEHOUSE_SECRET_KEY_FILE,
+                    or the key in GATEHOUSE_SECRET_KEY); default <data-dir>/secret.key; required with PostgreSQL`
 
 /** `serve`: flags and env -> config -> deps -> listen. The only place that reads process.env. */
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -33,6 +40,9 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         port: { type: 'string' },
         host: { type: 'string' },
         'log-level': { type: 'string' },
+        'blob-dir': { type: 'string' },
+        'admin-token-file': { type: 'string' },
+        'secret-key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -62,12 +72,20 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     config.store = { url: databaseUrl }
   }
   const dataDir = flags['data-dir'] ?? env.GATEHOUSE_DATA_DIR ?? defaultDataDir(env)
+  const blobDir = flags['blob-dir'] ?? env.GATEHOUSE_BLOB_DIR
+  if (blobDir) config.blobs.dir = blobDir
+  const secrets = {
+    adminTokenFile: flags['admin-token-file'] ?? env.GATEHOUSE_ADMIN_TOKEN_FILE,
+    adminToken: env.GATEHOUSE_ADMIN_TOKEN,
+    secretKeyFile: flags['secret-key-file'] ?? env.GATEHOUSE_SECRET_KEY_FILE,
+    secretKey: env.GATEHOUSE_SECRET_KEY,
+  }
 
   const logger = createLogger({ level: flags['log-level'] ?? env.GATEHOUSE_LOG_LEVEL ?? 'warn' })
-  const gateway = await startGateway({ config, dataDir, env, logger })
+  const gateway = await startGateway({ config, dataDir, env, logger, secrets })
   const out = process.stdout
   out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
-  out.write(`  config:   ${config.source}\n  store:    ${gateway.storeDescription}\n  data dir: ${dataDir}\n  admin token: in ${dataDir}/admin-token\n`)
+  out.write(`  config:   ${config.source}\n  store:    ${gateway.storeDescription}\n  data dir: ${dataDir}\n  admin token: ${secrets.adminTokenFile ? `in ${secrets.adminTokenFile}` : secrets.adminToken ? 'from GATEHOUSE_ADMIN_TOKEN' : `in ${dataDir}/admin-token`}\n`)
   out.write(`\nWeb UI: open this login URL once; it signs this browser in and drops the token from the address bar:\n\n  ${loginUrl(gateway.url, gateway.adminToken)}\n`)
   if (gateway.firstRunKey) {
     out.write(
@@ -91,7 +109,7 @@ main(process.argv.slice(2), process.env).then(
     if (code >= 0) process.exit(code)
   },
   (e: unknown) => {
-    if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof SealedSecretsError || e instanceof AdminTokenError) process.stderr.write(`${e.message}\n`)
+    if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof SealedSecretsError || e instanceof AdminTokenError || e instanceof SharedSecretError) process.stderr.write(`${e.message}\n`)
     else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`Cannot listen: ${(e as Error).message}. Pick another --port.\n`)
     else process.stderr.write(`Gatehouse could not start: ${(e as Error).message}\n`)
     process.exit(1)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { BlobStore } from '../blobs/blob-store'
 import type { GatewayConfig } from '../config/gateway-config'
+import type { StoreLocation } from '../config/store-location'
 import type { Clock, Env, IdGenerator } from '../kernel/runtime'
 import type { SecretCipher } from '../security/secret-cipher'
 import type { Store } from '../store/store'
@@ -22,8 +23,13 @@ export interface GatewayDeps {
   recordingBlobs: BlobStore
   /** Installed local models (whisper, VAD), under `<data-dir>/models/`. */
   modelsDir: string
-  /** Whether other gateway instances share this store (issue 26): rate limits then count in the store, else in memory. Default: when the store is PostgreSQL. */
+  /** Whether other gateway instances share this store (issue 26): rate limits then count in the store, else in memory. Default: `instance.shared`. */
   sharedStore?: boolean
+  /**
+   * This gateway among those of its store: its id, host and pid, and whether several gateways share
+   * the store (PostgreSQL: holds, started rows and batch leases go through the database). Omitted: alone.
+   */
+  instance?: { id: string; host: string; pid: number; shared: boolean; store: StoreLocation }
   /** A pino logger; omit for no logging. */
   logger?: FastifyBaseLogger
 }

@@ -26,6 +26,8 @@ import { createResponseCache } from '../services/cache/response-cache'
 import { createGatewayMetrics } from '../services/telemetry/gateway-metrics'
 import { telemetryObserver } from '../services/telemetry/telemetry-observer'
 import { createRequestTracer } from '../services/telemetry/request-tracer'
+import { createSharedCreditLedger } from '../services/credits/shared-credit-ledger'
+import { createInstanceRegistry } from '../services/cluster/instance-registry'
 import { createEmbeddingsService } from '../services/embeddings/embeddings-service'
 import { createFileService } from '../services/files/file-service'
 import { createKeyService } from '../services/keys/key-service'
@@ -74,13 +76,16 @@ export function createServices(deps: GatewayDeps) {
   const connections = createUpstreamConnections(redactor)
   const localEngines = createLocalEngines({ modelsDir: deps.modelsDir, ...config.engines, maxAudioSeconds: config.audio.maxDurationSeconds, ids })
   const registry = createProviderRegistry([openAiProviderModule(connections), anthropicProviderModule(connections), localProviderModule(localEngines)])
-  const ledger = createCreditLedger(store, { retry: { log } })
+  const instance = deps.instance ?? { id: `gw_${ids.token(9)}`, host: 'localhost', pid: 0, shared: false, store: { engine: 'sqlite' as const, path: ':memory:' } }
+  const cluster = createInstanceRegistry({ store, clock, shared: instance.shared, self: { id: instance.id, host: instance.host, pid: instance.pid, version: GATEWAY_VERSION }, location: instance.store, log })
+  // Alone on SQLite, holds stay in memory (as fast as before); several gateways on one store hold credits in it.
+  const ledger = instance.shared ? createSharedCreditLedger(store, { instanceId: instance.id, retry: { log } }) : createCreditLedger(store, { retry: { log } })
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
   const documents = createDocumentEngine(config.documents)
   const metrics = createGatewayMetrics({ engineLoad: () => [...localEngines.stats(), ...documents.stats()], teamName: (id) => (id && store.teams.get(id)?.name) || 'none' })
   // Instances sharing a PostgreSQL store share their limits' counters; one process owns a SQLite data dir.
-  const sharedStore = deps.sharedStore ?? store.engine === 'postgres'
+  const sharedStore = deps.sharedStore ?? instance.shared
   const governor = createGovernor({
     store,
     clock,
@@ -125,8 +130,8 @@ export function createServices(deps: GatewayDeps) {
   const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId), log })
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
-  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids })
-  const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, shared: instance.shared })
+  const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log, lease: instance.shared ? { instanceId: instance.id } : undefined })
   return {
     authenticate: createAuthenticator(store, clock, oauth),
     oauth,
@@ -160,6 +165,7 @@ export function createServices(deps: GatewayDeps) {
     /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */
     problems: (): string[] => [ledger.problem()].filter((p): p is string => p !== null),
     mcp,
+    cluster,
     mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source, env: deps.env }),
     async close() {
       stopFollowingModels()
@@ -170,6 +176,7 @@ export function createServices(deps: GatewayDeps) {
       const unrecorded = ledger.close()
       if (unrecorded) log.error({ unrecorded }, 'the gateway stopped with answered requests it could not record: the usage log was not writable')
       await tracer?.close().catch((err: Error) => log.warn({ err: err.message }, 'the last traces could not be sent'))
+      cluster.stop()
       await ocr.close()
       await documents.close()
       await webSearch.close()

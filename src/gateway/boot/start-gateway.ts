@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { trackInFlight } from '../http/in-flight'
@@ -12,6 +13,8 @@ import { withInstalledModels } from '../config/installed-models'
 import { ModelManager } from '../engines/model-manager/model-manager'
 import { installedLocalModels } from '../services/local-models/installed-model-rows'
 import type { Env } from '../kernel/runtime'
+import { isPostgresUrl, storeLocation } from '../config/store-location'
+import { resolveSharedSecrets, type SharedSecrets, type SharedSecretSources } from '../security/shared-secrets'
 import { ADMIN_TOKEN_FILE, loadAdminToken } from '../security/admin-token'
 import { fileCipher } from '../security/file-cipher'
 import { assertHeadlessCanReadSecrets } from '../security/key-slots'
@@ -37,6 +40,8 @@ export interface StartOptions {
    * nobody when the caller already holds it (the desktop app's main process holds it for its gateway).
    */
   lockOwner?: string | false
+  /** The admin token and the provider-key sealing key from flags or env (required with a PostgreSQL store). */
+  secrets?: SharedSecretSources
 }
 
 export interface RunningGateway {
@@ -61,11 +66,23 @@ export interface RunningGateway {
 export async function startGateway(opts: StartOptions): Promise<RunningGateway> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.dataDir, 0o700)
+  const storeUrl = opts.config.store?.url
+  const shared = isPostgresUrl(storeUrl)
   const lock = opts.lockOwner === false ? undefined : acquireDataDirLock(opts.dataDir, opts.lockOwner ?? 'serve')
   let store: Store
+  let secrets: SharedSecrets
+  const sqliteFile = join(opts.dataDir, 'gatehouse.db')
   try {
-    if (!opts.cipher || opts.adminToken === undefined) assertHeadlessCanReadSecrets(opts.dataDir)
-    store = openStore(opts.config.store?.url ?? join(opts.dataDir, 'gatehouse.db'), { nativeBinding: opts.nativeBinding })
+    // Given secrets are checked first; missing ones only once the store is known reachable (its error says more).
+    secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: false })
+    if ((!opts.cipher && !secrets.cipher) || (opts.adminToken === undefined && secrets.adminToken === undefined)) assertHeadlessCanReadSecrets(opts.dataDir)
+    store = openStore(storeUrl ?? sqliteFile, { nativeBinding: opts.nativeBinding })
+    try {
+      if (shared) secrets = resolveSharedSecrets(opts.secrets ?? {}, { required: true })
+    } catch (e) {
+      store.close()
+      throw e
+    }
   } catch (e) {
     lock?.release()
     throw e
@@ -77,13 +94,17 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
   try {
     const clock = systemClock
     const ids = randomIds
-    const cipher = opts.cipher ?? fileCipher(opts.dataDir)
+    const cipher = opts.cipher ?? secrets.cipher ?? fileCipher(opts.dataDir)
     const modelsDir = join(opts.dataDir, 'models')
     const config = withInstalledModels(opts.config, await installedLocalModels(new ModelManager({ modelsDir })))
     seedFromConfig(config, { store, clock, ids, cipher })
-    const adminToken = opts.adminToken ?? loadAdminToken(opts.dataDir)
-    const adminTokenFile = opts.adminToken === undefined ? join(opts.dataDir, ADMIN_TOKEN_FILE) : undefined
-    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, adminTokenFile, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(opts.dataDir, 'files')), recordingBlobs: createBlobStore(join(opts.dataDir, 'recordings')), modelsDir }
+    const adminToken = opts.adminToken ?? secrets.adminToken ?? loadAdminToken(opts.dataDir)
+    const adminTokenFile = opts.adminToken !== undefined ? undefined : secrets.adminToken !== undefined ? secrets.adminTokenFile : join(opts.dataDir, ADMIN_TOKEN_FILE)
+    // blobs.dir: files, batch outputs and recordings in a directory the instances share; model files stay in the data dir.
+    const blobRoot = config.blobs.dir ?? opts.dataDir
+    const blobOptions = { shared }
+    const instance = { id: `gw_${ids.token(9)}`, host: hostname(), pid: process.pid, shared, store: storeLocation({ url: storeUrl, sqliteFile }) }
+    const deps: GatewayDeps = { config, store, clock, ids, cipher, adminToken, adminTokenFile, env: opts.env, logger: opts.logger, blobs: createBlobStore(join(blobRoot, 'files'), blobOptions), recordingBlobs: createBlobStore(join(blobRoot, 'recordings'), blobOptions), modelsDir, instance }
     const services = createServices(deps)
     const firstRunKey = issueFirstRunKey(store, services.keys, clock, ids)
     app = await buildGateway(deps, services)
@@ -98,6 +119,7 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     const port = typeof address === 'object' && address ? address.port : opts.config.server.port
     const url = urlOf(port)
     lock?.setUrl(url)
+    services.cluster.start(url)
     const running = app
     const requests = trackInFlight(running.server)
     const close = async () => {
@@ -131,3 +153,4 @@ export async function startGateway(opts: StartOptions): Promise<RunningGateway> 
     throw e
   }
 }
+

@@ -149,6 +149,11 @@ const files = z.strictObject({
   retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
 })
 
+/** Where files, batch outputs and recordings live: a directory every instance of a shared store mounts (issue 26). */
+const blobs = z.strictObject({
+  dir: z.string().trim().min(1, 'must be a directory path such as "/srv/gatehouse/blobs"').optional(),
+})
+
 const responses = z.strictObject({
   retention: duration.refine((s) => s >= 60, 'must be at least one minute, e.g. "30d"').optional(),
 })
@@ -238,6 +243,7 @@ export const configSchema = z.strictObject({
   server: server.optional(),
   auth: auth.optional(),
   files: files.optional(),
+  blobs: blobs.optional(),
   responses: responses.optional(),
   store: store.optional(),
   batches: batches.optional(),

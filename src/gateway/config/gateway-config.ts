@@ -68,6 +68,8 @@ export interface GatewayConfig {
   }
   auth: { rotationGraceSeconds: number }
   files: { maxUploadBytes: number; retentionSeconds: number }
+  /** `blobs.dir`: files, batch outputs and recordings, shared by the instances of a store; undefined keeps them in the data dir. */
+  blobs: { dir: string | undefined }
   responses: { retentionSeconds: number }
   /** `store.url` (or `--database-url`): a PostgreSQL URL; undefined keeps SQLite in the data dir. */
   store?: { url: string | undefined }

@@ -79,6 +79,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       maxUploadBytes: raw.files?.max_upload ?? DEFAULT_MAX_UPLOAD,
       retentionSeconds: raw.files?.retention ?? DEFAULT_FILE_RETENTION_SECONDS,
     },
+    blobs: { dir: raw.blobs?.dir },
     responses: { retentionSeconds: raw.responses?.retention ?? DEFAULT_RESPONSE_RETENTION_SECONDS },
     store: { url: raw.store?.url },
     batches: { concurrency: raw.batches?.concurrency ?? DEFAULT_BATCH_CONCURRENCY },

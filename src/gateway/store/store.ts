@@ -4,6 +4,7 @@ import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './post
 import { createAgentsRepo } from './repos/agents-repo'
 import { createAuditRepo } from './repos/audit-repo'
 import { createGovernanceRepo } from './repos/governance-repo'
+import { createBatchLeasesRepo } from './repos/batch-leases-repo'
 import { createBatchLinesRepo } from './repos/batch-lines-repo'
 import { createBatchesRepo } from './repos/batches-repo'
 import { createChunksRepo } from './repos/chunks-repo'
@@ -11,7 +12,9 @@ import { createCollectionsRepo } from './repos/collections-repo'
 import { createCompanyRepo } from './repos/company-repo'
 import { createCompletionsRepo } from './repos/completions-repo'
 import { createConversationsRepo } from './repos/conversations-repo'
+import { createCreditHoldsRepo } from './repos/credit-holds-repo'
 import { createFilesRepo } from './repos/files-repo'
+import { createInstancesRepo } from './repos/instances-repo'
 import { createKeysRepo } from './repos/keys-repo'
 import { createMcpServersRepo } from './repos/mcp-servers-repo'
 import { createModelsRepo } from './repos/models-repo'
@@ -22,6 +25,7 @@ import { createResponseCacheRepo } from './repos/response-cache-repo'
 import { createResponsesRepo } from './repos/responses-repo'
 import { createSettingsRepo } from './repos/settings-repo'
 import { createTeamsRepo } from './repos/teams-repo'
+import { createUsageOwnersRepo } from './repos/usage-owners-repo'
 import { createUsageRepo } from './repos/usage-repo'
 import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
@@ -70,6 +74,10 @@ export function createStore(db: Db) {
     mcpServers: createMcpServersRepo(db),
     governance: createGovernanceRepo(db),
     audit: createAuditRepo(db),
+    instances: createInstancesRepo(db),
+    creditHolds: createCreditHoldsRepo(db),
+    usageOwners: createUsageOwnersRepo(db),
+    batchLeases: createBatchLeasesRepo(db),
     transaction<T>(fn: () => T): T {
       return runInTransaction(fn) as T
     },

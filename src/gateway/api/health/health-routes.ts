@@ -6,6 +6,8 @@ export interface HealthOptions {
   now: () => number
   /** What keeps the gateway from doing all its work right now (e.g. the usage log cannot be written). */
   problems: () => string[]
+  /** Why the gateway cannot serve (its store does not answer), null when it can. */
+  notReady?: () => string | null
 }
 
 /**
@@ -17,5 +19,15 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
   app.get('/health', async () => {
     const problems = opts.problems()
     return { status: problems.length ? 'degraded' : 'ok', version: opts.version, uptime_s: Math.round((opts.now() - opts.startedAt) / 1000), problems }
+  })
+
+  /**
+   * `GET /health/ready`: for a load balancer. 503 while the store is unreachable (or not migrated:
+   * the gateway listens only once it is), 200 once it answers; probed on every call.
+   */
+  app.get('/health/ready', async (_req, reply) => {
+    const problem = opts.notReady?.() ?? null
+    if (problem) return reply.code(503).header('retry-after', '1').send({ status: 'unavailable', problem })
+    return { status: 'ready' }
   })
 }

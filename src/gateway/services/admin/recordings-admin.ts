@@ -16,6 +16,8 @@ export interface RecordingsDeps {
   blobs: BlobStore
   clock: Clock
   ids: IdGenerator
+  /** Other gateways share the store: a recording still `recording` at start-up may be theirs, so none is marked interrupted. */
+  shared?: boolean
 }
 
 /** The longest recording streamed in chunks: what a transcription takes at most. */
@@ -46,7 +48,7 @@ const conflict = (message: string, code: string, param?: string) => new GatewayE
  * Recordings and their transcripts: made by streaming chunks from a microphone (16-bit PCM, each chunk
  * fsynced before it is acknowledged), uploaded whole, or kept from text to speech.
  */
-export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDeps) {
+export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false }: RecordingsDeps) {
   /** Appends to one recording run one after another, so chunk numbers and lengths stay in step. */
   const queues = new Map<string, Promise<unknown>>()
   const serialized = <T>(id: string, fn: () => Promise<T>): Promise<T> => {
@@ -213,7 +215,7 @@ export function createRecordingsAdmin({ store, blobs, clock, ids }: RecordingsDe
     /** Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked interrupted. */
     async recover(): Promise<{ temp: number; orphans: number; interrupted: number }> {
       const swept = await blobs.sweep((name) => store.recordings.exists(name))
-      return { ...swept, interrupted: store.recordings.markInterrupted() }
+      return { ...swept, interrupted: shared ? 0 : store.recordings.markInterrupted() }
     },
   }
 }

@@ -22,11 +22,20 @@ export interface BatchRunnerDeps {
   /** Lines in flight at once, across all batches. */
   concurrency: number
   log: FastifyBaseLogger
+  /**
+   * Several gateways share the store: a batch runs on the instance holding its lease (batch_leases),
+   * renewed every LEASE_RENEW_MS while it runs and taken over by another once it lapses.
+   */
+  lease?: { instanceId: string; ttlMs?: number }
 }
 
 const TICK_MS = 60_000
 const RETRY_JOB_AFTER_MS = 30_000
 const RETRY_PUMP_AFTER_MS = 1000
+/** How often a shared store's runner renews its leases and looks for batches to take over. */
+export const LEASE_RENEW_MS = 1000
+/** A lease not renewed for this long is free: its holder is gone (or stalled past it). */
+export const LEASE_TTL_MS = 5000
 
 /**
  * Moves batches through their states. All progress lives in the store (each line's state and result),
@@ -39,6 +48,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   const lineTasks = new Set<Promise<void>>()
   const jobs = new Map<string, Promise<void>>()
   const resting = new Set<string>()
+  /** When this instance last took or renewed each batch's lease (a shared store). */
+  const renewedAt = new Map<string, number>()
   let running = 0
   let stopped = true
   let scheduled = false
@@ -89,9 +100,34 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (flying(batch.id) === 0) startJob(batch, (b) => finalizeBatch(jobDeps, b, end))
   }
 
+  /**
+   * Whether this instance runs the batch now (always, alone on its store). Taking a lease another
+   * instance let lapse puts the lines it left running back to pending, in the same transaction; a
+   * lease lost while lines run here aborts them (they stay pending for the holder).
+   */
+  function holdsLease(batch: BatchRow): boolean {
+    const lease = deps.lease
+    if (!lease) return true
+    const at = clock.now()
+    if (at - (renewedAt.get(batch.id) ?? -Infinity) < LEASE_RENEW_MS / 2) return true
+    const taken = store.transaction(() => {
+      const got = store.batchLeases.take(batch.id, lease.instanceId, at, lease.ttlMs ?? LEASE_TTL_MS)
+      if (got === 'taken') store.batchLines.releaseAll(batch.id)
+      return got
+    })
+    if (taken === null) {
+      renewedAt.delete(batch.id)
+      abortLines(batch.id)
+    } else renewedAt.set(batch.id, at)
+    return taken !== null
+  }
+
+  /** In the transaction that writes a line's result: false when the lease passed to another instance (it runs the line again). */
+  const stillHeld = (batchId: string) => !deps.lease || store.batchLeases.confirm(batchId, deps.lease.instanceId, clock.now())
+
   function pump(): void {
     for (const batch of store.batches.active()) {
-      if (jobs.has(batch.id)) continue
+      if (!holdsLease(batch) || jobs.has(batch.id)) continue
       const open = batch.status === 'validating' || batch.status === 'in_progress'
       if (open && seconds() >= batch.expiresAt) endWhenQuiet(batch, 'expired')
       else if (batch.status === 'validating') startJob(batch, (b) => validateBatch(jobDeps, b))
@@ -154,7 +190,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const result = await answer(batch, line, requestId, signal)
     // cut short by cancel, expiry or shutdown: not a result; the line stays pending (and runs after a restart)
     if ((signal.aborted || stopped) && result.status !== 200) {
-      store.batchLines.release(batch.id, line.line)
+      store.transaction(() => stillHeld(batch.id) && store.batchLines.release(batch.id, line.line))
       return
     }
     const outcome = lineOutcome({ id: `batch_req_${ids.token(12)}`, customId: line.customId, requestId, line: line.line }, result)
@@ -162,7 +198,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     await retryStorageFaults(
       () =>
         store.transaction(() => {
-          if (store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
+          if (stillHeld(batch.id) && store.batchLines.settle(batch.id, line.line, outcome.state, outcome.text)) {
             store.batches.countLine(batch.id, outcome.state === 'succeeded' ? 'completed' : 'failed', outcome.usage)
           }
         }),
@@ -175,8 +211,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
     start(): void {
       stopped = false
-      for (const batch of store.batches.active()) store.batchLines.releaseAll(batch.id)
-      tick = setInterval(kick, TICK_MS)
+      // Alone on the store, nothing else runs its lines; shared, a lease taken over releases them.
+      if (!deps.lease) for (const batch of store.batches.active()) store.batchLines.releaseAll(batch.id)
+      tick = setInterval(kick, deps.lease ? LEASE_RENEW_MS : TICK_MS)
       tick.unref()
       kick()
     },

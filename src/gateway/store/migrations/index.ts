@@ -12,6 +12,7 @@ import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
 import { changeNotifications } from './0013-change-notifications'
 import { insertionOrder } from './0014-insertion-order'
+import { cluster } from './0015-cluster'
 import { responseItemsByResponse } from './0020-response-items-by-response'
 import { governanceSchema } from './0022-governance'
 import { auditLog } from './0023-audit-log'
@@ -42,6 +43,7 @@ export const migrations: Migration[] = [
   recordingTeam,
   changeNotifications,
   insertionOrder,
+  cluster,
   responseItemsByResponse,
   governanceSchema,
   auditLog,

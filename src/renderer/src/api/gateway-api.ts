@@ -34,12 +34,13 @@ import { createRecordingsApi, type RecordingsApi } from './recordings-api'
 import { createTranscriptionApi, type TranscriptionApi } from './transcription-api'
 import { createToolsApi, type ToolsApi } from './tools-api'
 import { createOllamaSettingsApi, type OllamaSettingsApi } from './ollama-settings-api'
+import { createClusterApi, type ClusterApi } from './cluster-api'
 import { createMcpApi, type McpApi } from './mcp-api'
 import { createUsageQueryApi, type UsageQueryApi } from './usage-api'
 import { createGovernanceApi, type GovernanceApi } from './governance-api'
 
 /** Everything the stores ask of the gateway. Stores get it injected, so tests can pass a fake. */
-export interface GatewayApi extends ManageApi, LocalModelsApi, HubApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, GovernanceApi {
+export interface GatewayApi extends ManageApi, LocalModelsApi, HubApi, RecordingsApi, TranscriptionApi, BatchesApi, UsageQueryApi, ToolsApi, OllamaSettingsApi, McpApi, GovernanceApi, ClusterApi {
   readonly connection: Connection
   /** `GET /health`: answers without a key; the status pill's heartbeat. */
   health(): Promise<GatewayHealth>
@@ -111,6 +112,7 @@ export function createGatewayApi(conn: Connection): GatewayApi {
     ...createOllamaSettingsApi(conn),
     ...createMcpApi(conn),
     ...createGovernanceApi(conn),
+    ...createClusterApi(conn),
     connection: conn,
     health: () => requestJson<GatewayHealth>(conn, '/health', { auth: 'none' }),
     status: () => admin('/status'),

@@ -1,3 +1,4 @@
+import type { ClusterApi } from '../api/cluster-api'
 import type { OllamaSettingsApi } from '../api/ollama-settings-api'
 import type { SliceCreator } from './store-types'
 
@@ -14,6 +15,8 @@ export interface SettingsSlice {
   setSendKey(key: SendKey): void
   /** The gateway's Ollama keyless setting, read and saved by its Settings section. */
   ollamaSettingsApi: OllamaSettingsApi
+  /** The store and live instances, read by the Store and instances section. */
+  clusterApi: ClusterApi
 }
 
 /** Preferences kept in the browser's storage (they belong to this screen, not to the gateway). */
@@ -26,6 +29,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ storage, api 
       set({ theme })
     },
     ollamaSettingsApi: api,
+    clusterApi: api,
     sendKey: storage.getItem(SEND_KEY) === 'enter' ? 'enter' : 'mod-enter',
     setSendKey(sendKey) {
       storage.setItem(SEND_KEY, sendKey)

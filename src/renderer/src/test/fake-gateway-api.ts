@@ -64,6 +64,7 @@ export function fakeGatewayApi(chat: ChatHandler = async (body) => result([choic
     ...fakeOllamaSettingsApi(),
     ...fakeMcpApi(),
     ...fakeHubApi(),
+    cluster: async () => ({ store: { engine: 'sqlite' as const, path: '/data/gatehouse.db' }, shared: false, instance_id: 'gw_one', instances: [{ id: 'gw_one', host: 'desk', pid: 42, version: '0.1.0', url: 'http://127.0.0.1:4310', started_at: Date.now() - 120_000, heartbeat_at: Date.now() }] }),
     connection: { mode: 'web', baseUrl: 'http://127.0.0.1:4310' },
     rows,
     emit: managed.emit,

@@ -14,6 +14,7 @@ import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
 import { McpServersSection } from './McpServersSection'
 import { AuditLogSection } from './AuditLogSection'
+import { StoreSection } from './StoreSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -76,6 +77,7 @@ export default function SettingsPage() {
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
       </section>
       <DesktopPortSection />
+      <StoreSection />
       <section className="settings-section">
         <h2 className="section-title">Web search</h2>
         <WebSearchSettings />

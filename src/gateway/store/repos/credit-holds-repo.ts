@@ -1,0 +1,46 @@
+import type { Db } from '../database'
+
+export type CreditHoldsRepo = ReturnType<typeof createCreditHoldsRepo>
+
+/**
+ * Holds of requests in flight, shared by every instance of a store: each hold is a row with its
+ * instance, and `company.held_micro` is their sum, so a reservation is one conditional UPDATE that no
+ * two instances can both pass on the same credits.
+ */
+export function createCreditHoldsRepo(db: Db) {
+  const readStmt = db.prepare('SELECT balance_micro, held_micro FROM company WHERE id = 1')
+  const reserveStmt = db.prepare('UPDATE company SET held_micro = held_micro + @micro WHERE id = 1 AND balance_micro - held_micro >= @micro')
+  const insertStmt = db.prepare('INSERT INTO credit_holds (id, instance_id, micro, created_at) VALUES (@id, @instanceId, @micro, @createdAt)')
+  const takeStmt = db.prepare('DELETE FROM credit_holds WHERE id = ? RETURNING micro')
+  const unholdStmt = db.prepare('UPDATE company SET held_micro = held_micro - @micro WHERE id = 1')
+  const sumOfStmt = db.prepare('SELECT COALESCE(SUM(micro), 0) AS micro FROM credit_holds WHERE instance_id = ?')
+  const dropOfStmt = db.prepare('DELETE FROM credit_holds WHERE instance_id = ?')
+
+  return {
+    /** The balance (settled charges counted) and what the holds of every instance hold of it. */
+    read(): { balanceMicro: number; heldMicro: number } {
+      const r = readStmt.get() as { balance_micro: number; held_micro: number } | undefined
+      return { balanceMicro: r?.balance_micro ?? 0, heldMicro: r?.held_micro ?? 0 }
+    },
+    /** Holds `micro` if the balance minus every hold still covers it; false when it does not (run in a transaction). */
+    reserve(hold: { id: string; instanceId: string; micro: number; createdAt: number }): boolean {
+      if (reserveStmt.run({ micro: hold.micro }).changes === 0) return false
+      insertStmt.run(hold)
+      return true
+    },
+    /** Ends a hold (its request settled); what it held, 0 when it was already released. */
+    release(id: string): number {
+      const r = takeStmt.get(id) as { micro: number } | undefined
+      if (!r) return 0
+      unholdStmt.run({ micro: r.micro })
+      return r.micro
+    },
+    /** Ends every hold of an instance that is gone; what they held. */
+    releaseInstance(instanceId: string): number {
+      const { micro } = sumOfStmt.get(instanceId) as { micro: number }
+      if (micro !== 0) unholdStmt.run({ micro })
+      dropOfStmt.run(instanceId)
+      return Number(micro)
+    },
+  }
+}
