@@ -10,6 +10,7 @@ import { createLocalModelsAdmin } from '../services/admin/local-models-admin'
 import { followInstalledModels } from '../services/local-models/installed-model-rows'
 import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
+import { createRecordingIndex } from '../services/audio/recording-index'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createOAuth } from '../services/auth/oauth'
 import { createWebSessions } from '../services/auth/web-sessions'
@@ -90,7 +91,7 @@ export function createServices(deps: GatewayDeps) {
   const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId), log })
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
-  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, index: createRecordingIndex({ store, clock, ids }) })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock, oauth),

@@ -11,7 +11,7 @@ import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
 import { parseOrThrow } from '../../../shared/validation/parse'
 import { contentDisposition } from '../files/byte-range'
 import { cleanFilename } from '../files/receive-upload'
-import { chunkParams, idParams, recordingPatchBody, recordingsQuery, startRecordingBody, uploadFields } from './recordings-schemas'
+import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, uploadFields } from './recordings-schemas'
 
 /** A chunk is a second or a few of audio; this leaves room for a minute of 48 kHz samples. */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024
@@ -72,6 +72,13 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
   app.get('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.get(req.params.id))
   app.patch('/recordings/:id', { schema: { params: idParams, body: recordingPatchBody } }, async (req) => recordings.update(req.params.id, req.body))
   app.delete('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.remove(req.params.id))
+
+  app.patch('/recordings/:id/segments/:n', { schema: { params: segmentParams, body: segmentEditBody } }, async (req) => recordings.editSegment(req.params.id, req.params.n, req.body.text))
+  app.delete('/recordings/:id/segments/:n/edit', { schema: { params: segmentParams } }, async (req) => recordings.revertSegment(req.params.id, req.params.n))
+  app.get('/recordings/:id/export', { schema: { params: idParams, querystring: exportQuery } }, async (req, reply) => {
+    const file = recordings.exportTranscript(req.params.id, req.query.format)
+    return reply.header('content-type', `${file.type}; charset=utf-8`).header('content-disposition', contentDisposition(file.filename)).header('cache-control', 'no-store').send(file.body)
+  })
 
   app.put('/recordings/:id/chunks/:seq', { bodyLimit: MAX_CHUNK_BYTES, schema: { params: chunkParams } }, async (req) => {
     if (!Buffer.isBuffer(req.body)) throw badRequest('Send the chunk as the raw body with Content-Type: application/octet-stream (16-bit little-endian samples).', 'body', 'invalid_content_type')

@@ -12,6 +12,17 @@ export const chunkParams = z.object({
     .transform(Number),
 })
 
+/** A segment by its place in the transcript's list, from 0. */
+export const segmentParams = z.object({
+  id: z.string(),
+  n: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})$/, 'must be a segment number 0 or more in plain digits (the first segment is 0)')
+    .transform(Number),
+})
+export const segmentEditBody = z.strictObject({ text: z.string().trim().min(1, 'must not be empty (to undo a correction, DELETE /admin/recordings/{id}/segments/{n}/edit)').max(20_000) })
+export const exportQuery = z.object({ format: z.enum(['srt', 'vtt', 'txt', 'json'], { error: 'must be one of srt, vtt, txt, json' }).default('txt') })
+
 export const recordingsQuery = z.object({
   q: z.string().max(200).optional(),
   source: z.enum(['microphone', 'upload', 'speech']).optional(),

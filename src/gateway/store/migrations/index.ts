@@ -10,6 +10,10 @@ import { recordingChunks } from './0009-recording-chunks'
 import { responsesSchema } from './0010-responses'
 import { mcpServers } from './0011-mcp-servers'
 import { recordingTeam } from './0012-recording-team'
+import { recordingSegmentEdits } from './0033-recording-segment-edits'
+import { recordingIndex } from './0034-recording-index'
+import { recordingSummaries } from './0035-recording-summaries'
+import { watchedFiles } from './0036-watched-files'
 
 export interface Migration {
   version: number
@@ -31,4 +35,8 @@ export const migrations: Migration[] = [
   responsesSchema,
   mcpServers,
   recordingTeam,
+  recordingSegmentEdits,
+  recordingIndex,
+  recordingSummaries,
+  watchedFiles,
 ]
