@@ -11,6 +11,7 @@ import { followInstalledModels } from '../services/local-models/installed-model-
 import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
 import { createRecordingIndex } from '../services/audio/recording-index'
+import { createRecordingSummaries } from '../services/audio/recording-summaries'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createOAuth } from '../services/auth/oauth'
 import { createWebSessions } from '../services/auth/web-sessions'
@@ -116,6 +117,7 @@ export function createServices(deps: GatewayDeps) {
     admin: createAdminServices({ store, clock, ids, cipher: deps.cipher, keys, configSource: config.source }, GATEWAY_VERSION, { registry, providerConfigs }),
     localModels: createLocalModelsAdmin(localEngines.models),
     recordings,
+    recordingSummaries: createRecordingSummaries({ store, chat, recordings, clock }),
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */

@@ -8,16 +8,22 @@ import { multipartProblem } from '../../http/multipart-errors'
 import { formParts } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
+import type { RecordingSummaries } from '../../services/audio/recording-summaries'
+import type { SummaryEvent } from '../../../shared/recording-wire'
+import { abortOnClientClose } from '../../http/client-abort'
+import { responseSseSink } from '../../http/sse-sink'
+import { openStreamReply } from '../stream-reply'
 import { parseOrThrow } from '../../../shared/validation/parse'
 import { contentDisposition } from '../files/byte-range'
 import { cleanFilename } from '../files/receive-upload'
-import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, uploadFields } from './recordings-schemas'
+import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, summarizeBody, uploadFields } from './recordings-schemas'
 
 /** A chunk is a second or a few of audio; this leaves room for a minute of 48 kHz samples. */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024
 
 export interface RecordingsRoutesOptions {
   recordings: RecordingsAdmin
+  summaries: RecordingSummaries
   auth: AdminAuthOptions
   /** The largest upload kept whole (files.max_upload). */
   maxUploadBytes: number
@@ -78,6 +84,20 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
   app.get('/recordings/:id/export', { schema: { params: idParams, querystring: exportQuery } }, async (req, reply) => {
     const file = recordings.exportTranscript(req.params.id, req.query.format)
     return reply.header('content-type', `${file.type}; charset=utf-8`).header('content-disposition', contentDisposition(file.filename)).header('cache-control', 'no-store').send(file.body)
+  })
+
+  // Server-sent events: `delta` text as the model writes it, then `done` with the summary kept (or `error`).
+  app.post('/recordings/:id/summarize', { schema: { params: idParams, body: summarizeBody } }, async (req, reply) => {
+    const summary = await opts.summaries.open(req.params.id, req.body, { requestId: req.id, signal: abortOnClientClose(reply) })
+    openStreamReply(reply, { 'x-svc-model': summary.modelName })
+    const sink = responseSseSink(reply.raw)
+    const send = (event: SummaryEvent) => sink.send(JSON.stringify(event))
+    const kept = await summary.pump(
+      (text) => send({ type: 'delta', text }),
+      (e) => send({ type: 'error', error: { message: e.message, code: e.code ?? null } }),
+    )
+    if (kept) await send({ type: 'done', summary: kept })
+    reply.raw.end()
   })
 
   app.put('/recordings/:id/chunks/:seq', { bodyLimit: MAX_CHUNK_BYTES, schema: { params: chunkParams } }, async (req) => {

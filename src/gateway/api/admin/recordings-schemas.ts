@@ -23,6 +23,12 @@ export const segmentParams = z.object({
 export const segmentEditBody = z.strictObject({ text: z.string().trim().min(1, 'must not be empty (to undo a correction, DELETE /admin/recordings/{id}/segments/{n}/edit)').max(20_000) })
 export const exportQuery = z.object({ format: z.enum(['srt', 'vtt', 'txt', 'json'], { error: 'must be one of srt, vtt, txt, json' }).default('txt') })
 
+export const summarizeBody = z.strictObject({
+  model: z.string().trim().min(1, 'must name a chat model the team may use (GET /v1/models with its key lists them)'),
+  /** The team billed; omitted: the recording's (or the only team). */
+  team: z.string().trim().min(1).max(200).optional(),
+})
+
 export const recordingsQuery = z.object({
   q: z.string().max(200).optional(),
   source: z.enum(['microphone', 'upload', 'speech']).optional(),
