@@ -12,6 +12,8 @@ import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
 import { createRecordingIndex } from '../services/audio/recording-index'
 import { createRecordingSummaries } from '../services/audio/recording-summaries'
+import { createWatchFolderList } from '../services/audio/watch-folder-list'
+import { createWatchFolders } from '../services/audio/watch-folders'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createOAuth } from '../services/auth/oauth'
 import { createWebSessions } from '../services/auth/web-sessions'
@@ -93,6 +95,8 @@ export function createServices(deps: GatewayDeps) {
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
   const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, index: createRecordingIndex({ store, clock, ids }) })
+  const watchFolderList = createWatchFolderList(store, config.audio.watchFolders)
+  const watchFolders = createWatchFolders({ store, clock, audio, recordings, folders: watchFolderList.list, maxBytes: config.audio.maxUploadBytes, requestId: () => ids.requestId(), log })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })
   return {
     authenticate: createAuthenticator(store, clock, oauth),
@@ -118,6 +122,7 @@ export function createServices(deps: GatewayDeps) {
     localModels: createLocalModelsAdmin(localEngines.models),
     recordings,
     recordingSummaries: createRecordingSummaries({ store, chat, recordings, clock }),
+    watchFolders: { folders: watchFolderList, watcher: watchFolders },
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */
@@ -125,6 +130,7 @@ export function createServices(deps: GatewayDeps) {
     mcp,
     mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source, env: deps.env }),
     async close() {
+      await watchFolders.stop()
       stopFollowingModels()
       adminToken.close()
       responses.flush()

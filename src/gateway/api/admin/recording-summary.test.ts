@@ -30,10 +30,10 @@ function upstreamAnswers(text: string) {
 const post = (url: string, body: unknown) => fetch(`${h.url}${url}`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 async function transcribedRecording(team?: string): Promise<RecordingInfo> {
-  const started = await (await post('/admin/recordings', { title: 'Planning call', sample_rate: 16000, ...(team ? { team } : {}) })).json()
+  const started = (await (await post('/admin/recordings', { title: 'Planning call', sample_rate: 16000, ...(team ? { team } : {}) })).json()) as RecordingInfo
   const transcript = { text: 'We approve the lighthouse budget.', segments: [{ id: 0, start: 751, end: 755, text: ' We approve the lighthouse budget.' }] }
   const res = await fetch(`${h.url}/admin/recordings/${started.id}`, { method: 'PATCH', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ transcript }) })
-  return res.json()
+  return (await res.json()) as RecordingInfo
 }
 
 const events = (sse: string): SummaryEvent[] =>
@@ -76,13 +76,13 @@ describe('POST /admin/recordings/{id}/summarize', () => {
     const beta = await transcribedRecording('beta')
     const notAllowed = await post(`/admin/recordings/${beta.id}/summarize`, { model: 'gpt-echo' })
     expect(notAllowed.status).toBeGreaterThanOrEqual(400)
-    expect((await notAllowed.json()).error.param).toBe('model')
+    expect(((await notAllowed.json()) as { error: { param: string } }).error.param).toBe('model')
 
     const owners = await transcribedRecording()
     const noTeam = await post(`/admin/recordings/${owners.id}/summarize`, { model: 'gpt-echo' })
-    expect([noTeam.status, (await noTeam.json()).error.param]).toEqual([400, 'team'])
+    expect([noTeam.status, ((await noTeam.json()) as { error: { param: string } }).error.param]).toEqual([400, 'team'])
 
-    const bare = await (await post('/admin/recordings', { title: 'Empty', sample_rate: 16000, team: 'alpha' })).json()
+    const bare = (await (await post('/admin/recordings', { title: 'Empty', sample_rate: 16000, team: 'alpha' })).json()) as RecordingInfo
     const noText = await post(`/admin/recordings/${bare.id}/summarize`, { model: 'gpt-echo' })
     expect(noText.status).toBe(409)
     expect(h.openai.requests.length).toBe(calls)

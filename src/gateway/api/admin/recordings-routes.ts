@@ -9,6 +9,8 @@ import { formParts } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
 import type { RecordingSummaries } from '../../services/audio/recording-summaries'
+import type { WatchFolderList } from '../../services/audio/watch-folder-list'
+import type { WatchFolders, WatchStatus } from '../../services/audio/watch-folders'
 import type { SummaryEvent } from '../../../shared/recording-wire'
 import { abortOnClientClose } from '../../http/client-abort'
 import { responseSseSink } from '../../http/sse-sink'
@@ -16,7 +18,7 @@ import { openStreamReply } from '../stream-reply'
 import { parseOrThrow } from '../../../shared/validation/parse'
 import { contentDisposition } from '../files/byte-range'
 import { cleanFilename } from '../files/receive-upload'
-import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, summarizeBody, uploadFields } from './recordings-schemas'
+import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, summarizeBody, uploadFields, watchFoldersBody } from './recordings-schemas'
 
 /** A chunk is a second or a few of audio; this leaves room for a minute of 48 kHz samples. */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024
@@ -24,6 +26,7 @@ const MAX_CHUNK_BYTES = 8 * 1024 * 1024
 export interface RecordingsRoutesOptions {
   recordings: RecordingsAdmin
   summaries: RecordingSummaries
+  watchFolders: { folders: WatchFolderList; watcher: WatchFolders }
   auth: AdminAuthOptions
   /** The largest upload kept whole (files.max_upload). */
   maxUploadBytes: number
@@ -98,6 +101,23 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
     )
     if (kept) await send({ type: 'done', summary: kept })
     reply.raw.end()
+  })
+
+  const { folders, watcher } = opts.watchFolders
+  const watchStatus = (s: WatchStatus) => ({
+    folders: s.folders,
+    files: s.files.map((f) => ({ path: f.path, folder: f.folder, size: f.size, state: f.state, recording_id: f.recordingId, error: f.error, updated_at: Math.floor(f.updatedAt / 1000) })),
+  })
+  app.get('/watch-folders', async () => watchStatus(watcher.status()))
+  app.put('/watch-folders', { schema: { body: watchFoldersBody } }, async (req) => {
+    folders.setAdmin(req.body.folders)
+    await watcher.start()
+    return watchStatus(watcher.status())
+  })
+  // "Check now": looks at the folders at once and answers when the files that were ready are transcribed.
+  app.post('/watch-folders/check', async () => {
+    await watcher.check()
+    return watchStatus(watcher.status())
   })
 
   app.put('/recordings/:id/chunks/:seq', { bodyLimit: MAX_CHUNK_BYTES, schema: { params: chunkParams } }, async (req) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { watchFolderSchema } from '../../config/config-schema'
 
 /** Bodies and queries of `/admin/recordings`. */
 
@@ -67,3 +68,6 @@ export const uploadFields = z.strictObject({
   duration: z.coerce.number().min(0).max(24 * 3600).optional(),
   team: z.string().trim().min(1).max(200).optional(),
 })
+
+/** `PUT /admin/watch-folders`: the folders set in Settings (the config file's stay as they are). */
+export const watchFoldersBody = z.strictObject({ folders: z.array(watchFolderSchema).max(50) })

@@ -4,7 +4,7 @@ import { badRequest, GatewayError, notFound } from '../../../shared/errors'
 import { PCM_CONTENT_TYPE, type RecordingInfo, type RecordingPatch, type RecordingSource, type RecordingTranscript } from '../../../shared/recording-wire'
 import { exportTranscript, type ExportFormat } from '../../../shared/transcript-export'
 import { appendBlobAt } from '../../blobs/append-blob'
-import { BLOB_NAME, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
+import { BLOB_NAME, checkedPath, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
 import { wavHeader } from '../../engines/tts/wav-container'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { RecordingRow } from '../../store/repos/recordings-repo'
@@ -206,7 +206,8 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, index }: Recor
       return toInfo(r)
     },
 
-    update(id: string, patch: RecordingPatch): Promise<RecordingInfo> {
+    /** `duration` is the gateway's own (a watch folder's transcription learns it); the API does not take it. */
+    update(id: string, patch: RecordingPatch & { duration?: number }): Promise<RecordingInfo> {
       return serialized(id, async () => {
         const r = row(id)
         const next: RecordingRow = {
@@ -214,6 +215,7 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, index }: Recor
           title: patch.title ?? r.title,
           transcript: patch.transcript === undefined ? r.transcript : (patch.transcript as RecordingRow['transcript']),
           state: patch.state ?? r.state,
+          duration: patch.duration ?? r.duration,
         }
         store.transaction(() => {
           // edits were made against the old segments
@@ -270,6 +272,9 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, index }: Recor
         return { id, deleted: true as const }
       })
     },
+
+    /** Where an uploaded recording's bytes are (for a transcription that reads a file). */
+    audioPath: (id: string): string => checkedPath(blobs.dir, row(id).id),
 
     /** The audio as a file (see `audioOf`). */
     audio: (id: string) => audioOf(row(id)),

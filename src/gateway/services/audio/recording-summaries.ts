@@ -1,4 +1,4 @@
-import { badRequest, GatewayError } from '../../../shared/errors'
+import { GatewayError } from '../../../shared/errors'
 import type { RecordingSummaryInfo, RecordingTranscript } from '../../../shared/recording-wire'
 import { clock as playerTime } from '../../../shared/transcript-export'
 import type { Clock } from '../../kernel/runtime'
@@ -8,6 +8,7 @@ import type { ChatService } from '../chat/chat-service'
 import { pumpChatStream } from '../chat/pump-chat-stream'
 import type { RecordingsAdmin } from '../admin/recordings-admin'
 import { seconds } from '../admin/admin-rules'
+import { billedTeam } from './billed-team'
 
 /** The key id a summary's usage row carries: asked from the admin API, not with a key. */
 export const SUMMARY_KEY_ID = 'admin:recording-summary'
@@ -51,20 +52,6 @@ const timedLines = (t: RecordingTranscript) => (t.segments.length ? t.segments.m
 export function createRecordingSummaries(deps: { store: Store; chat: ChatService; recordings: RecordingsAdmin; clock: Clock }) {
   const { store, chat, recordings, clock } = deps
 
-  /** The team billed: the one named, else the recording's, else the only team there is. */
-  function billedTeam(ref: string | undefined, recordingTeam: string | null) {
-    if (ref) {
-      const team = store.teams.getByIdOrName(ref)
-      if (!team) throw badRequest(`team: no team "${ref}"; give a team's name or id (GET /admin/teams lists them).`, 'team', 'team_not_found')
-      return team
-    }
-    const team = recordingTeam ? store.teams.get(recordingTeam) : undefined
-    if (team) return team
-    const all = store.teams.list()
-    if (all.length === 1) return all[0]!
-    throw badRequest('team: this recording belongs to no team, so name the team whose credits pay for the summary ("team": its name or id).', 'team', 'team_required')
-  }
-
   return {
     /**
      * Checks the request and opens the model's stream (a refusal here is a plain error reply); `pump`
@@ -73,7 +60,7 @@ export function createRecordingSummaries(deps: { store: Store; chat: ChatService
     async open(recordingId: string, input: { model: string; team?: string }, req: { requestId: string; signal: AbortSignal }) {
       const rec = recordings.get(recordingId)
       if (!rec.transcript?.text.trim()) throw new GatewayError({ status: 409, type: 'invalid_request_error', code: 'no_transcript', param: 'id', message: `Recording ${recordingId} has no transcript to summarize yet: transcribe it first.` })
-      const team = billedTeam(input.team, rec.team_id)
+      const team = billedTeam(store, input.team, rec.team_id)
       const principal: Principal = { keyId: SUMMARY_KEY_ID, kind: 'team', userId: null, team, deprecation: null, scopes: null }
       const ctx = { principal, requestId: req.requestId, signal: req.signal, source: 'api' as const, startedAt: clock.now() }
       const body = {
