@@ -81,7 +81,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   }
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired()])
   const recovered = await services.recordings.recover()
-  if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
+  if (recovered.temp || recovered.orphans || recovered.interrupted || recovered.indexed) app.log.info(recovered, 'recovered recordings after a stop')
   await services.watchFolders.watcher.start()
   servingBusyTimeout(deps.store.db)
   app.addHook('onClose', async () => {

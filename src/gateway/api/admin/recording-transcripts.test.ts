@@ -115,6 +115,17 @@ describe('recordings searchable with timestamps', () => {
     expect(await search('dirigible')).toEqual([])
   })
 
+  it('indexes at start-up the transcripts made before recordings were searchable', async () => {
+    const started = await gw.app.inject({ method: 'POST', url: '/admin/recordings', ...json({ title: 'Old call', sample_rate: 16000 }) })
+    const row = gw.store.recordings.get(started.json().id)!
+    // as a transcript kept by an older version: in the row, in no collection
+    gw.store.recordings.update({ ...row, transcript: { text: 'The wombat census.', segments: [{ id: 0, start: 42, end: 45, text: ' The wombat census.' }] } }, gw.clock.now())
+    expect(await search('wombat')).toEqual([])
+    await gw.close()
+    gw = await startTestGateway({ dataDir })
+    expect((await search('wombat'))[0]).toMatchObject({ recording_id: row.id, start: 42 })
+  })
+
   it('refuses an empty query, naming the field', async () => {
     await transcribed('Anything')
     const res = await gw.app.inject({ method: 'POST', url: `/admin/collections/${await recordingsCollection()}/search`, ...json({ query: ' ' }) })

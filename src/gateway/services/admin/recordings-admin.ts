@@ -279,10 +279,15 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, index }: Recor
     /** The audio as a file (see `audioOf`). */
     audio: (id: string) => audioOf(row(id)),
 
-    /** Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked interrupted. */
-    async recover(): Promise<{ temp: number; orphans: number; interrupted: number }> {
+    /**
+     * Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked
+     * interrupted; transcripts made before recordings were searchable join the "Recordings" collection.
+     */
+    async recover(): Promise<{ temp: number; orphans: number; interrupted: number; indexed: number }> {
       const swept = await blobs.sweep((name) => store.recordings.exists(name))
-      return { ...swept, interrupted: store.recordings.markInterrupted() }
+      const unindexed = store.recordings.unindexed()
+      for (const r of unindexed) reindex(r)
+      return { ...swept, interrupted: store.recordings.markInterrupted(), indexed: unindexed.length }
     },
   }
 }

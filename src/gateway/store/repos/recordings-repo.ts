@@ -92,6 +92,7 @@ export function createRecordingsRepo(db: Db) {
   const interruptStmt = db.prepare(`UPDATE recordings SET state = 'interrupted' WHERE state = 'recording'`)
   const deleteStmt = db.prepare('DELETE FROM recordings WHERE id = ?')
   const existsStmt = db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck()
+  const unindexedStmt = db.prepare('SELECT * FROM recordings r WHERE transcript IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rag_documents d WHERE d.recording_id = r.id)')
 
   return {
     insert(row: RecordingRow): void {
@@ -127,6 +128,8 @@ export function createRecordingsRepo(db: Db) {
     delete(id: string): boolean {
       return deleteStmt.run(id).changes > 0
     },
+    /** Recordings with a transcript that no collection holds yet (transcribed before they were indexed). */
+    unindexed: (): RecordingRow[] => (unindexedStmt.all() as Raw[]).map(toRow),
     exists(id: string): boolean {
       return existsStmt.get(id) !== undefined
     },
