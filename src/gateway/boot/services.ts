@@ -81,7 +81,8 @@ export function createServices(deps: GatewayDeps) {
   const embeddings = createEmbeddingsService({ pipeline })
   // A collection with an embedding model embeds its documents and queries through that model's provider.
   const documents = createDocumentEngine(config.documents)
-  const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
+  const recordingIndex = createRecordingIndex({ store, clock, ids })
+  const rag = createRagService({ store, clock, ids, documents, moment: recordingIndex.moment, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings, documents })
   const ocrTool = createOcrTool({ files, ocr, documents })
@@ -94,7 +95,7 @@ export function createServices(deps: GatewayDeps) {
   const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId), log })
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
-  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, index: createRecordingIndex({ store, clock, ids }) })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, index: recordingIndex })
   const watchFolderList = createWatchFolderList(store, config.audio.watchFolders)
   const watchFolders = createWatchFolders({ store, clock, audio, recordings, folders: watchFolderList.list, maxBytes: config.audio.maxUploadBytes, requestId: () => ids.requestId(), log })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log })

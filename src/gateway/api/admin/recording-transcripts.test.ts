@@ -115,6 +115,14 @@ describe('recordings searchable with timestamps', () => {
     expect(await search('dirigible')).toEqual([])
   })
 
+  it('starts a hit at the segment that holds the words, not at its passage’s first sentence', async () => {
+    const rec = await transcribed('Harbour meeting', {
+      ...machine,
+      segments: [{ id: 0, start: 0, end: 2, text: ' Opening remarks.' }, { id: 1, start: 3.5, end: 5.5, text: ' The narwhal budget is approved.' }],
+    })
+    expect((await search('narwhal'))[0]).toMatchObject({ recording_id: rec.id, start: 3.5, end: 5.5, text: 'Opening remarks. The narwhal budget is approved.' })
+  })
+
   it('indexes at start-up the transcripts made before recordings were searchable', async () => {
     const started = await gw.app.inject({ method: 'POST', url: '/admin/recordings', ...json({ title: 'Old call', sample_rate: 16000 }) })
     const row = gw.store.recordings.get(started.json().id)!

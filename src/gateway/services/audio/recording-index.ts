@@ -1,4 +1,5 @@
-import type { TranscriptSegmentInfo } from '../../../shared/recording-wire'
+import type { RecordingTranscript, TranscriptSegmentInfo } from '../../../shared/recording-wire'
+import { editedTranscript } from '../admin/edited-transcript'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { Store } from '../../store/store'
 
@@ -41,6 +42,20 @@ export function timedChunks(segments: readonly TranscriptSegmentInfo[], limit = 
   return chunks
 }
 
+/** A query's words as loose stems ("approved" finds "approve", "approving"): what full-text search matched on. */
+const stems = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, Math.max(4, w.length - 3)))
+
+/**
+ * The moment a passage's hit was said: the first segment of the passage holding a word of the query, so
+ * the player starts at the words, not at the passage's first sentence; the passage itself when no
+ * segment can be told (the words matched only after stemming, say).
+ */
+export function momentOf(transcript: RecordingTranscript, span: { start: number; end: number }, query: string): { start: number; end: number } {
+  const wanted = stems(query)
+  const segment = transcript.segments.find((s) => s.start >= span.start && s.end <= span.end && wanted.some((w) => s.text.toLowerCase().includes(w)))
+  return segment ? { start: segment.start, end: segment.end } : span
+}
+
 /**
  * Keeps the "Recordings" collection in step with the recordings: a transcript (as edited) is one document
  * whose chunks carry their start and end seconds, replaced whenever the transcript or an edit changes. The
@@ -60,6 +75,12 @@ export function createRecordingIndex({ store, clock, ids }: { store: Store; cloc
 
   return {
     collectionId,
+    /** Where in the recording a hit's words were said (see `momentOf`). */
+    moment(recordingId: string, span: { start: number; end: number }, query: string): { start: number; end: number } {
+      const r = store.recordings.get(recordingId)
+      if (!r?.transcript) return span
+      return momentOf(editedTranscript(r.transcript as unknown as RecordingTranscript, store.recordingEdits.of(recordingId)), span, query)
+    },
     /** Replaces the recording's document with its transcript's chunks (none when it has no text). */
     index(recording: { id: string; title: string; duration: number | null }, segments: readonly TranscriptSegmentInfo[], text: string): void {
       const timed = segments.length ? timedChunks(segments) : text.trim() ? [{ seq: 0, text: text.trim(), start: 0, end: recording.duration ?? 0 }] : []

@@ -48,7 +48,15 @@ function findModel(store: Store, label: string): ModelRow | undefined {
  * full-text search (SQLite FTS5, BM25) and, when the collection has an embedding model, for vector
  * search; both together are merged by reciprocal rank fusion.
  */
-export function createRagService(deps: { store: Store; clock: Clock; ids: IdGenerator; embedders: EmbedderSource; documents: DocumentEngine }) {
+export function createRagService(deps: {
+  store: Store
+  clock: Clock
+  ids: IdGenerator
+  embedders: EmbedderSource
+  documents: DocumentEngine
+  /** Narrows a recording passage's span to the moment the query's words were said (the recordings index). */
+  moment?: (recordingId: string, span: { start: number; end: number }, query: string) => { start: number; end: number }
+}) {
   const { store, clock, ids, embedders, documents } = deps
 
   const toInfo = (c: CollectionRow): CollectionInfo => ({
@@ -196,7 +204,8 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
       const kept = hits.filter((h) => visible(h.documentId) && (opts.threshold === undefined || !similarity.has(h.id) || similarity.get(h.id)! >= opts.threshold)).slice(0, opts.topN)
       return kept.map((h) => {
         const source = sources.get(h.documentId)
-        const recording = source?.recordingId ? { id: source.recordingId, start: h.start ?? 0, end: h.end ?? h.start ?? 0 } : null
+        const span = { start: h.start ?? 0, end: h.end ?? h.start ?? 0 }
+        const recording = source?.recordingId ? { id: source.recordingId, ...(deps.moment?.(source.recordingId, span, query) ?? span) } : null
         return { chunkId: h.id, documentId: h.documentId, documentName: source?.name ?? h.documentId, seq: h.seq, text: h.text, similarity: similarity.get(h.id) ?? null, recording }
       })
     },
