@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { gatewayPerFile } from './fixtures/file-gateway'
-import { wavHeader } from '../src/renderer/src/lib/audio-data'
+import { wavHeader } from '../src/gateway/engines/tts/wav-container'
 import { AudioStudioPage } from './pages/audio-studio-page'
 import { shot, SIZES } from './support/layout'
 
