@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gatewayPerFile } from './fixtures/file-gateway'
+import { e2eConfig } from './fixtures/headless-gateway'
 import { wavHeader } from '../src/gateway/engines/tts/wav-container'
 import { AudioStudioPage } from './pages/audio-studio-page'
 import { shot, SIZES } from './support/layout'
 
 // The test whisper models have no weights: the transcript is set through the admin API, as an upstream model would give it.
-const env = gatewayPerFile()
+const env = gatewayPerFile((upstreamUrl) => {
+  const config = e2eConfig(upstreamUrl)
+  return { ...config, models: [...config.models, { name: 'whisper-up', provider: 'fake', upstream: 'whisper-1', kind: 'transcription' }] }
+})
 const adminHeaders = () => ({ authorization: `Bearer ${new URL(env.gateway.loginUrl).searchParams.get('token')}` })
 
 /** Six seconds of 16 kHz silence as a WAV file. */
@@ -70,4 +77,23 @@ test('a corrected segment is marked, kept, searchable, and can be reverted', asy
   await view.getByRole('button', { name: 'Revert segment at 0:03' }).click()
   await expect(segments).toContainText('The zeppelin budget is approved.')
   await expect(segments.getByText('edited')).toHaveCount(0)
+})
+
+test('a watch folder set in Settings lists the files dropped into it with their progress', async ({ page }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-watch-'))
+  const studio = new AudioStudioPage(page)
+  await studio.signIn(env.gateway.loginUrl)
+  await studio.goTo('Settings')
+  const section = page.getByRole('region', { name: 'Watch folders' })
+  await section.getByRole('textbox', { name: 'Folder' }).fill(folder)
+  await section.getByRole('button', { name: 'Watch', exact: true }).click()
+  await expect(section.getByRole('list', { name: 'Watched folders' })).toContainText(folder)
+  writeFileSync(join(folder, 'voice-note.wav'), Buffer.concat([wavHeader(32000, 16000), Buffer.alloc(32000)]))
+  await section.getByRole('button', { name: 'Check now' }).click()
+  await expect(section.getByRole('list', { name: 'Files of the watch folders' })).toContainText('voice-note.wav')
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await section.scrollIntoViewIfNeeded()
+    await shot(page, `watch-folders-${size.name}`)
+  }
 })

@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { RecordingInfo, RecordingPatch, RecordingSource, RecordingSummaryInfo } from '../../../shared/recording-wire'
-import type { RecordingHit } from '../api/recordings-api'
+import type { RecordingHit, RecordingsApi } from '../api/recordings-api'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface RecordingsSlice {
@@ -15,6 +15,8 @@ export interface RecordingsSlice {
     /** Where the player of the selected recording is to start once its audio is loaded (a search hit's moment). */
     seek: { id: string; seconds: number } | null
   }
+  /** Watch folders and their files' progress (Settings). */
+  watchFoldersApi: Pick<RecordingsApi, 'watchFolders' | 'setWatchFolders' | 'checkWatchFolders'>
   /** The history, newest first; `query` searches titles and transcripts. */
   loadRecordings(query?: string): Promise<void>
   selectRecording(id: string | null): void
@@ -42,6 +44,7 @@ export const createRecordingsSlice: SliceCreator<RecordingsSlice> = ({ api }) =>
   const patch = (p: Partial<RecordingsSlice['recordings']>) => set((s) => ({ recordings: { ...s.recordings, ...p } }))
   return {
     recordings: { status: 'idle', error: null, list: [], query: '', selectedId: null, hits: [], seek: null },
+    watchFoldersApi: api,
     async loadRecordings(query = get().recordings.query) {
       patch({ query, status: get().recordings.status === 'ready' ? 'ready' : 'loading', error: null })
       try {

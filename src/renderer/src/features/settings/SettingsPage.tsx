@@ -13,6 +13,7 @@ import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
 import { McpServersSection } from './McpServersSection'
+import { WatchFoldersSection } from './WatchFoldersSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -82,6 +83,7 @@ export default function SettingsPage() {
       <McpServersSection />
       <WebSessionsSection />
       <OllamaKeylessSection />
+      <WatchFoldersSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">
