@@ -129,6 +129,7 @@ describe('watch folders (audio.watch_folders)', () => {
       [folder, 'config'],
       [other, 'admin'],
     ])
+    expect(set.json().folders[1].problem).toContain('does not exist')
     const relative = await gw.app.inject({ method: 'PUT', url: '/admin/watch-folders', headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify({ folders: [{ path: 'notes', model: 'whisper-upstream' }] }) })
     expect([relative.statusCode, relative.json().error.param]).toEqual([400, 'folders[0].path'])
     const taken = await gw.app.inject({ method: 'PUT', url: '/admin/watch-folders', headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify({ folders: [{ path: folder, model: 'whisper-upstream' }] }) })

@@ -92,6 +92,10 @@ export function createRecordingSummaries(deps: { store: Store; chat: ChatService
             onError,
           })
           if (status !== 200) return null
+          if (!store.recordings.exists(recordingId)) {
+            await onError(new GatewayError({ status: 404, type: 'invalid_request_error', code: 'recording_not_found', param: 'id', message: `Recording ${recordingId} was deleted while its summary was written; the summary was not kept.` }))
+            return null
+          }
           const parsed = parseSummary(answer)
           const createdAt = clock.now()
           store.recordingSummaries.put({ recordingId, model: opened.target.model.name, ...parsed, usageId: req.requestId, createdAt })

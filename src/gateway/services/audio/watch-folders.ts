@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
@@ -29,6 +29,16 @@ export const mediaTypeOf = (path: string): string | undefined => (basename(path)
 export interface WatchFolder extends WatchFolderConfig {
   /** `config`: from the config file; `admin`: set in Settings. */
   source: 'config' | 'admin'
+  /** Why it is not watched, when it cannot be (status only). */
+  problem?: string
+}
+
+const isFolder = (path: string) => {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 export interface WatchStatus {
@@ -133,7 +143,7 @@ export function createWatchFolders(deps: { store: Store; clock: Clock; audio: Au
   return {
     check,
     status: (): WatchStatus => ({
-      folders: deps.folders(),
+      folders: deps.folders().map((f) => (isFolder(f.path) ? f : { ...f, problem: 'This folder does not exist or cannot be read.' })),
       files: [
         ...[...settling].map(([path, s]) => ({ path, folder: s.folder, size: s.size, state: 'settling' as const, recordingId: null, error: null, updatedAt: s.since })),
         ...store.watchedFiles.list(200),

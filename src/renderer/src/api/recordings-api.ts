@@ -19,6 +19,8 @@ export interface WatchFolderInfo {
   language?: string
   team?: string
   source: 'config' | 'admin'
+  /** Why it is not watched (it does not exist, say). */
+  problem?: string
 }
 
 export interface WatchedFileInfo {

@@ -34,7 +34,7 @@ export function WatchFoldersSection() {
     return () => clearInterval(t)
   }, [busy, refresh])
 
-  const own = (status?.folders ?? []).filter((f) => f.source === 'admin').map(({ source: _source, ...f }) => f)
+  const own = (status?.folders ?? []).filter((f) => f.source === 'admin').map(({ source: _source, problem: _problem, ...f }) => f)
   const save = async (folders: typeof own) => {
     setError(undefined)
     try {
@@ -67,6 +67,7 @@ export function WatchFoldersSection() {
                 <li key={f.path} className="watch-file">
                   <code>{f.path}</code>
                   <span className="small muted">{f.model}{f.language ? ` · ${f.language}` : ''}{f.team ? ` · team ${f.team}` : ''}{f.source === 'config' ? ' · config file' : ''}</span>
+                  {f.problem && <span className="small badge badge-danger">{f.problem}</span>}
                   {f.source === 'admin' && <Button size="sm" variant="ghost" icon="trash" aria-label={`Stop watching ${f.path}`} onClick={() => void save(own.filter((o) => o.path !== f.path))} />}
                 </li>
               ))}
