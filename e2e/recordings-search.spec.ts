@@ -97,3 +97,22 @@ test('a watch folder set in Settings lists the files dropped into it with their 
     await shot(page, `watch-folders-${size.name}`)
   }
 })
+
+test('Summarize streams a summary from a chat model and keeps it with the recording', async ({ page }) => {
+  const studio = new AudioStudioPage(page)
+  await studio.signIn(env.gateway.loginUrl)
+  await studio.open()
+  await studio.history.getByRole('button', { name: /^Harbour meeting/ }).click()
+  const view = page.getByRole('region', { name: 'Recording Harbour meeting' })
+  await view.getByLabel('Chat model').selectOption('gpt-echo')
+  await view.getByRole('button', { name: 'Summarize' }).click()
+  // the fake upstream echoes the prompt: the transcript's lines, with their times, come back as the summary
+  const kept = view.getByLabel('Kept summary')
+  await expect(kept).toContainText('[0:03] The zeppelin budget is approved.')
+  await expect(kept).toContainText('gpt-echo')
+  await expect(view.getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  await kept.scrollIntoViewIfNeeded()
+  await shot(page, 'recordings-summary')
+  const rec = (await (await fetch(`${env.gateway.url}/admin/recordings/${recordingId}`, { headers: adminHeaders() })).json()) as { summary: { model: string } | null }
+  expect(rec.summary?.model).toBe('gpt-echo')
+})
