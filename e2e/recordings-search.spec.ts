@@ -104,6 +104,11 @@ test('Summarize streams a summary from a chat model and keeps it with the record
   await studio.open()
   await studio.history.getByRole('button', { name: /^Harbour meeting/ }).click()
   const view = page.getByRole('region', { name: 'Recording Harbour meeting' })
+  // the recording goes to a team (whose keys then see it, and whose credits pay for its summary)
+  await view.getByLabel('Belongs to').selectOption({ label: 'team default' })
+  await expect
+    .poll(async () => ((await (await fetch(`${env.gateway.url}/admin/recordings/${recordingId}`, { headers: adminHeaders() })).json()) as { team_id: string | null }).team_id)
+    .not.toBeNull()
   await view.getByLabel('Chat model').selectOption('gpt-echo')
   await view.getByRole('button', { name: 'Summarize' }).click()
   // the fake upstream echoes the prompt: the transcript's lines, with their times, come back as the summary

@@ -68,4 +68,6 @@ export interface RecordingPatch {
   transcript?: RecordingTranscript | null
   /** `complete` ends a streamed recording: it takes no more chunks. */
   state?: 'complete'
+  /** Gives the recording to a team (its name or id), or back to the owner (null). */
+  team?: string | null
 }

@@ -98,6 +98,19 @@ describe('editable transcripts', () => {
   })
 })
 
+describe('a recording’s team', () => {
+  it('is given to a team and back to the owner with PATCH team, naming the field for an unknown team', async () => {
+    const rec = await transcribed('Team call')
+    const given = await gw.app.inject({ method: 'PATCH', url: `/admin/recordings/${rec.id}`, ...json({ team: 'alpha' }) })
+    expect(given.json().team_id).toBe(gw.store.teams.getByName('alpha')!.id)
+    expect(given.json().transcript.text).toBe(machine.text)
+    const back = await gw.app.inject({ method: 'PATCH', url: `/admin/recordings/${rec.id}`, ...json({ team: null }) })
+    expect(back.json().team_id).toBeNull()
+    const unknown = await gw.app.inject({ method: 'PATCH', url: `/admin/recordings/${rec.id}`, ...json({ team: 'nobody' }) })
+    expect([unknown.statusCode, unknown.json().error.param]).toEqual([400, 'team'])
+  })
+})
+
 describe('recordings searchable with timestamps', () => {
   it('finds a word of a transcript in the "Recordings" collection with its recording and start time, as corrected', async () => {
     const rec = await transcribed('Lighthouse sync', {

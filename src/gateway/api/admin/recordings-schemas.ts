@@ -59,6 +59,8 @@ export const recordingPatchBody = z.strictObject({
     .nullable()
     .optional(),
   state: z.literal('complete', { error: 'can only be set to "complete" (the recording takes no more chunks)' }).optional(),
+  /** A team's name or id; null gives the recording back to the owner. */
+  team: z.string().trim().min(1).max(200).nullable().optional(),
 })
 
 /** The text fields of `POST /admin/recordings/upload`. */

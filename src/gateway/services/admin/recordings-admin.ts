@@ -216,6 +216,7 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, index }: Recor
           transcript: patch.transcript === undefined ? r.transcript : (patch.transcript as RecordingRow['transcript']),
           state: patch.state ?? r.state,
           duration: patch.duration ?? r.duration,
+          teamId: patch.team === undefined ? r.teamId : teamIdOf(patch.team ?? undefined),
         }
         store.transaction(() => {
           // edits were made against the old segments

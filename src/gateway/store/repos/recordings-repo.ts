@@ -81,7 +81,7 @@ export function createRecordingsRepo(db: Db) {
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
-    UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, updated_at = @now WHERE id = @id`)
+    UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, team_id = @teamId, updated_at = @now WHERE id = @id`)
   const insertChunkStmt = db.prepare('INSERT INTO recording_chunks (recording_id, seq, bytes, sha256) VALUES (@id, @seq, @bytes, @sha256)')
   const chunkStmt = db.prepare('SELECT bytes, sha256 FROM recording_chunks WHERE recording_id = ? AND seq = ?')
   const commitChunkTx = db.transaction((c: { id: string; expected: number; bytes: number; duration: number; now: number; chunk: { bytes: number; sha256: Buffer } }): boolean => {
@@ -119,7 +119,7 @@ export function createRecordingsRepo(db: Db) {
       return chunkStmt.get(id, seq) as RecordingChunk | undefined
     },
     update(row: RecordingRow, now: number): void {
-      updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), now })
+      updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), teamId: row.teamId, now })
     },
     /** Start-up: a recording still being made when the gateway stopped was interrupted. */
     markInterrupted(): number {

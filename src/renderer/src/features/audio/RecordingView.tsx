@@ -24,7 +24,7 @@ export function RecordingView({ recording }: { recording: RecordingInfo }) {
   const revertSegment = useAppStore((s) => s.revertSegment)
   const seek = useAppStore((s) => s.recordings.seek)
   const seekTaken = useAppStore((s) => s.seekTaken)
-  const team = useAppStore((s) => s.catalog.teams.find((t) => t.id === recording.team_id))
+  const teams = useAppStore((s) => s.catalog.teams)
   const { audio, error } = useRecordingAudio(recording.id, recording.bytes)
   const player = useRef<PlayerHandle>(null)
   const [title, setTitle] = useState(recording.title)
@@ -51,8 +51,15 @@ export function RecordingView({ recording }: { recording: RecordingInfo }) {
         </form>
         <p className="small muted">
           <span className={`badge ${STATE_BADGE[recording.state]}`}>{recording.state}</span>
-          {recording.source} · {team ? `team ${team.name}` : recording.team_id ? 'a deleted team' : 'owner'} · {formatDate(recording.created_at)} · {recording.duration !== null ? clock(recording.duration) : 'length unknown'}
+          {recording.source} · {formatDate(recording.created_at)} · {recording.duration !== null ? clock(recording.duration) : 'length unknown'}
         </p>
+        <label className="small muted recording-team">
+          Belongs to{' '}
+          <select className="input input-sm" value={recording.team_id ?? ''} onChange={(e) => void save({ team: e.target.value || null })}>
+            <option value="">the owner (no team key sees it)</option>
+            {teams.map((t) => <option key={t.id} value={t.id}>team {t.name}</option>)}
+          </select>
+        </label>
         {error ? <ErrorBanner>{error}</ErrorBanner> : audio ? <AudioPlayer ref={player} blob={audio.blob} filename={recording.filename ?? `${recording.title}.wav`} peaks={audio.peaks} label={`Play ${recording.title}`} onTime={setTime} /> : <Spinner label="Loading the audio" />}
       </section>
       <TranscribePanel samples={audio?.samples ?? null} decodeError={audio?.decodeError ?? null} format={format} onFormat={setFormat} onDone={(transcript) => void save({ transcript })} />
