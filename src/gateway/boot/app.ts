@@ -88,7 +88,8 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   }
   const stopHousekeeping = await startFileHousekeeping(services.files, app.log, [() => services.responses.sweepExpired(), () => services.responseCache.sweepExpired()])
   const recovered = await services.recordings.recover()
-  if (recovered.temp || recovered.orphans || recovered.interrupted) app.log.info(recovered, 'recovered recordings after a stop')
+  if (recovered.temp || recovered.orphans || recovered.interrupted || recovered.indexed) app.log.info(recovered, 'recovered recordings after a stop')
+  await services.watchFolders.watcher.start()
   servingBusyTimeout(deps.store.db)
   app.addHook('onClose', async () => {
     stopHousekeeping()
@@ -115,7 +116,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
   await app.register(audioRoutes, { audio: services.audio, clock, authenticate, maxUploadBytes: config.audio.maxUploadBytes })
   const { adminToken, webSessions } = services
   await app.register(async (admin) => adminRoutes(admin, { admin: services.admin, localModels: services.localModels, tools: services.tools, adminToken, webSessions, oauth: services.oauth }), { prefix: '/admin' })
-  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
+  await app.register(recordingsRoutes, { prefix: '/admin', recordings: services.recordings, summaries: services.recordingSummaries, watchFolders: services.watchFolders, auth: adminAuthOptions({ adminToken, webSessions }), maxUploadBytes: config.files.maxUploadBytes })
   await app.register(ollamaRoutes, ollamaRouteOptions(deps, services))
   await app.register(mcpAdminRoutes, { prefix: '/admin', servers: services.mcpServers, auth: adminAuthOptions({ adminToken, webSessions }) })
   await app.register(clusterRoutes, { prefix: '/admin', cluster: services.cluster, auth: adminAuthOptions({ adminToken, webSessions }) })

@@ -12,6 +12,10 @@ import { createHubModels, engineSettings } from '../services/local-models/hub-mo
 import { HubClient } from '../engines/model-manager/hub-client'
 import { createRecordingsAdmin } from '../services/admin/recordings-admin'
 import { createAudioService } from '../services/audio/audio-service'
+import { createRecordingIndex } from '../services/audio/recording-index'
+import { createRecordingSummaries } from '../services/audio/recording-summaries'
+import { createWatchFolderList } from '../services/audio/watch-folder-list'
+import { createWatchFolders } from '../services/audio/watch-folders'
 import { createAuthenticator } from '../services/auth/authenticate'
 import { createOAuth } from '../services/auth/oauth'
 import { createWebSessions } from '../services/auth/web-sessions'
@@ -117,7 +121,8 @@ export function createServices(deps: GatewayDeps) {
   const toolSettings = createToolSettings({ store, cipher: deps.cipher, env: deps.env, config: config.tools.webSearch })
   const embeddings = createEmbeddingsService({ pipeline })
   // A collection with an embedding model embeds its documents and queries through that model's provider.
-  const rag = createRagService({ store, clock, ids, documents, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
+  const recordingIndex = createRecordingIndex({ store, clock, ids })
+  const rag = createRagService({ store, clock, ids, documents, moment: recordingIndex.moment, embedders: (model) => ({ embed: (texts, signal) => embeddings.embedDirect(model, texts, signal ?? new AbortController().signal, ids.requestId()) }) })
   const ocr = createOcrEngine()
   const webSearch = createWebSearchTool({ settings: toolSettings, documents })
   const ocrTool = createOcrTool({ files, ocr, documents })
@@ -130,7 +135,9 @@ export function createServices(deps: GatewayDeps) {
   const responses = createResponsesService({ chat, pipeline, store, clock, ids, retentionSeconds: config.responses.retentionSeconds, readFile: (teamId) => (fileId) => files.readWhole(teamId, fileId), log })
   const oauth = createOAuth({ store, clock })
   const audio = createAudioService({ pipeline })
-  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, shared: instance.shared })
+  const recordings = createRecordingsAdmin({ store, blobs: deps.recordingBlobs, clock, ids, index: recordingIndex, shared: instance.shared })
+  const watchFolderList = createWatchFolderList(store, config.audio.watchFolders)
+  const watchFolders = createWatchFolders({ store, clock, audio, recordings, folders: watchFolderList.list, maxBytes: config.audio.maxUploadBytes, requestId: () => ids.requestId(), log })
   const runner = createBatchRunner({ store, files, clock, ids, runChat: runChatWith(chat, clock), concurrency: config.batches.concurrency, log, lease: instance.shared ? { instanceId: instance.id } : undefined })
   return {
     authenticate: createAuthenticator(store, clock, oauth),
@@ -160,6 +167,8 @@ export function createServices(deps: GatewayDeps) {
       engines: { backend: localEngines.backend, loaded: localEngines.loaded, stats: localEngines.stats, settings: engineSettings(config.engines) },
     }),
     recordings,
+    recordingSummaries: createRecordingSummaries({ store, chat, recordings, clock }),
+    watchFolders: { folders: watchFolderList, watcher: watchFolders },
     gatewayMcp: { rag, webSearch, ocr: ocrTool, audio, files, recordings },
     tools: { rag, settings: toolSettings },
     /** What `/health` reports as degraded (the usage log cannot be written), empty when all is well. */
@@ -168,6 +177,7 @@ export function createServices(deps: GatewayDeps) {
     cluster,
     mcpServers: createMcpServersAdmin({ store, cipher: deps.cipher, clock, ids, host: mcp, configServers, configSource: config.source, env: deps.env }),
     async close() {
+      await watchFolders.stop()
       stopFollowingModels()
       adminToken.close()
       responses.flush()

@@ -180,7 +180,17 @@ const engines = z.strictObject({
   llama_threads: z.number().int().min(1).max(256).optional(),
 })
 
+/** A folder whose new audio and video files are transcribed into recordings (README "Watch folders"). */
+export const watchFolderSchema = z.strictObject({
+  path: z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be an absolute folder path, such as "/home/ana/Recordings"'),
+  model: name,
+  language: z.string().regex(/^[a-z]{2}$/, 'must be an ISO-639-1 code such as "en", or left out to detect the language').optional(),
+  /** The team whose recordings they become and whose credits pay; omitted: the only team. */
+  team: name.optional(),
+})
+
 const audio = z.strictObject({
+  watch_folders: z.array(watchFolderSchema).max(50).optional(),
   max_upload: size.optional(),
   max_duration: duration.refine((s) => s >= 1, 'must be at least one second, e.g. "1h"').optional(),
   chat_transcription_model: name.optional(),

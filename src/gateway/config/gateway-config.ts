@@ -105,6 +105,8 @@ export interface GatewayConfig {
     chatTranscriptionModel: string | undefined
     /** The model that speaks answers for chat models without audio output; undefined: the first tts model. */
     chatSpeechModel: string | undefined
+    /** Folders whose new audio and video files are transcribed into recordings, once each. */
+    watchFolders: WatchFolderConfig[]
   }
   documents: DocumentLimitsConfig
   /** Gateway-run tools: what the config file sets (the rest comes from Settings or the defaults, see services/tools). */
@@ -117,4 +119,13 @@ export interface GatewayConfig {
   models: ModelConfig[]
   teams: TeamConfig[]
   users: UserConfig[]
+}
+
+export interface WatchFolderConfig {
+  path: string
+  /** A transcription model the team may use. */
+  model: string
+  language?: string
+  /** The team's name; undefined: the only team. */
+  team?: string
 }

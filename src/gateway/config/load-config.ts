@@ -106,6 +106,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       maxDurationSeconds: raw.audio?.max_duration ?? DEFAULT_AUDIO_MAX_DURATION_SECONDS,
       chatTranscriptionModel: raw.audio?.chat_transcription_model,
       chatSpeechModel: raw.audio?.chat_speech_model,
+      watchFolders: raw.audio?.watch_folders ?? [],
     },
     documents: {
       maxPages: raw.documents?.max_pages ?? DEFAULT_DOCUMENT_LIMITS.maxPages,

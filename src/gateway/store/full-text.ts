@@ -6,6 +6,9 @@ export interface FullTextHit {
   document_id: string
   seq: number
   text: string
+  /** Where the chunk's words were said, for a recording's transcript (seconds); null for documents. */
+  start_seconds: number | null
+  end_seconds: number | null
   score: number
 }
 
@@ -24,12 +27,12 @@ export function createFullTextSearch(db: Db): (collectionId: string, text: strin
   const postgres = dialectOf(db) === 'postgres'
   const stmt = postgres
     ? db.prepare(`
-        SELECT c.id, c.document_id, c.seq, c.text, -ts_rank(c.text_search, q) AS score
+        SELECT c.id, c.document_id, c.seq, c.text, c.start_seconds, c.end_seconds, -ts_rank(c.text_search, q) AS score
         FROM rag_chunks c, to_tsquery('english', @match) q
         WHERE c.text_search @@ q AND c.collection_id = @collectionId
         ORDER BY score, c.id LIMIT @limit`)
     : db.prepare(`
-        SELECT c.id, c.document_id, c.seq, c.text, bm25(rag_chunks_fts) AS score
+        SELECT c.id, c.document_id, c.seq, c.text, c.start_seconds, c.end_seconds, bm25(rag_chunks_fts) AS score
         FROM rag_chunks_fts JOIN rag_chunks c ON c.id = rag_chunks_fts.rowid
         WHERE rag_chunks_fts MATCH @match AND c.collection_id = @collectionId
         ORDER BY score LIMIT @limit`)

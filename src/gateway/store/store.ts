@@ -20,6 +20,8 @@ import { createMcpServersRepo } from './repos/mcp-servers-repo'
 import { createModelsRepo } from './repos/models-repo'
 import { createOAuthRepo } from './repos/oauth-repo'
 import { createProvidersRepo } from './repos/providers-repo'
+import { createRecordingEditsRepo } from './repos/recording-edits-repo'
+import { createRecordingSummariesRepo } from './repos/recording-summaries-repo'
 import { createRecordingsRepo } from './repos/recordings-repo'
 import { createResponseCacheRepo } from './repos/response-cache-repo'
 import { createResponsesRepo } from './repos/responses-repo'
@@ -31,6 +33,7 @@ import { createUsageStatsRepo } from './repos/usage-stats-repo'
 import { createUsersRepo } from './repos/users-repo'
 import { loadVectorExtension } from './vector-extension'
 import { createWebSessionsRepo } from './repos/web-sessions-repo'
+import { createWatchedFilesRepo } from './repos/watched-files-repo'
 
 export type Store = ReturnType<typeof createStore>
 
@@ -68,6 +71,9 @@ export function createStore(db: Db) {
     agents: createAgentsRepo(db),
     conversations: createConversationsRepo(db),
     recordings: createRecordingsRepo(db),
+    recordingEdits: createRecordingEditsRepo(db),
+    recordingSummaries: createRecordingSummariesRepo(db),
+    watchedFiles: createWatchedFilesRepo(db),
     collections: createCollectionsRepo(db),
     chunks: createChunksRepo(db, loadVectorExtension(db)),
     webSessions: createWebSessionsRepo(db),

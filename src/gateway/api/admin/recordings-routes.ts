@@ -8,16 +8,25 @@ import { multipartProblem } from '../../http/multipart-errors'
 import { formParts } from '../../http/multipart-form'
 import { withSchemas } from '../../http/route-schemas'
 import type { RecordingsAdmin } from '../../services/admin/recordings-admin'
+import type { RecordingSummaries } from '../../services/audio/recording-summaries'
+import type { WatchFolderList } from '../../services/audio/watch-folder-list'
+import type { WatchFolders, WatchStatus } from '../../services/audio/watch-folders'
+import type { SummaryEvent } from '../../../shared/recording-wire'
+import { abortOnClientClose } from '../../http/client-abort'
+import { responseSseSink } from '../../http/sse-sink'
+import { openStreamReply } from '../stream-reply'
 import { parseOrThrow } from '../../../shared/validation/parse'
 import { contentDisposition } from '../files/byte-range'
 import { cleanFilename } from '../files/receive-upload'
-import { chunkParams, idParams, recordingPatchBody, recordingsQuery, startRecordingBody, uploadFields } from './recordings-schemas'
+import { chunkParams, exportQuery, idParams, recordingPatchBody, recordingsQuery, segmentEditBody, segmentParams, startRecordingBody, summarizeBody, uploadFields, watchFoldersBody } from './recordings-schemas'
 
 /** A chunk is a second or a few of audio; this leaves room for a minute of 48 kHz samples. */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024
 
 export interface RecordingsRoutesOptions {
   recordings: RecordingsAdmin
+  summaries: RecordingSummaries
+  watchFolders: { folders: WatchFolderList; watcher: WatchFolders }
   auth: AdminAuthOptions
   /** The largest upload kept whole (files.max_upload). */
   maxUploadBytes: number
@@ -72,6 +81,44 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
   app.get('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.get(req.params.id))
   app.patch('/recordings/:id', { schema: { params: idParams, body: recordingPatchBody } }, async (req) => recordings.update(req.params.id, req.body))
   app.delete('/recordings/:id', { schema: { params: idParams } }, async (req) => recordings.remove(req.params.id))
+
+  app.patch('/recordings/:id/segments/:n', { schema: { params: segmentParams, body: segmentEditBody } }, async (req) => recordings.editSegment(req.params.id, req.params.n, req.body.text))
+  app.delete('/recordings/:id/segments/:n/edit', { schema: { params: segmentParams } }, async (req) => recordings.revertSegment(req.params.id, req.params.n))
+  app.get('/recordings/:id/export', { schema: { params: idParams, querystring: exportQuery } }, async (req, reply) => {
+    const file = recordings.exportTranscript(req.params.id, req.query.format)
+    return reply.header('content-type', `${file.type}; charset=utf-8`).header('content-disposition', contentDisposition(file.filename)).header('cache-control', 'no-store').send(file.body)
+  })
+
+  // Server-sent events: `delta` text as the model writes it, then `done` with the summary kept (or `error`).
+  app.post('/recordings/:id/summarize', { schema: { params: idParams, body: summarizeBody } }, async (req, reply) => {
+    const summary = await opts.summaries.open(req.params.id, req.body, { requestId: req.id, signal: abortOnClientClose(reply) })
+    openStreamReply(reply, { 'x-svc-model': summary.modelName })
+    const sink = responseSseSink(reply.raw)
+    const send = (event: SummaryEvent) => sink.send(JSON.stringify(event))
+    const kept = await summary.pump(
+      (text) => send({ type: 'delta', text }),
+      (e) => send({ type: 'error', error: { message: e.message, code: e.code ?? null } }),
+    )
+    if (kept) await send({ type: 'done', summary: kept })
+    reply.raw.end()
+  })
+
+  const { folders, watcher } = opts.watchFolders
+  const watchStatus = (s: WatchStatus) => ({
+    folders: s.folders,
+    files: s.files.map((f) => ({ path: f.path, folder: f.folder, size: f.size, state: f.state, recording_id: f.recordingId, error: f.error, updated_at: Math.floor(f.updatedAt / 1000) })),
+  })
+  app.get('/watch-folders', async () => watchStatus(watcher.status()))
+  app.put('/watch-folders', { schema: { body: watchFoldersBody } }, async (req) => {
+    folders.setAdmin(req.body.folders)
+    await watcher.start()
+    return watchStatus(watcher.status())
+  })
+  // "Check now": looks at the folders at once and answers when the files that were ready are transcribed.
+  app.post('/watch-folders/check', async () => {
+    await watcher.check()
+    return watchStatus(watcher.status())
+  })
 
   app.put('/recordings/:id/chunks/:seq', { bodyLimit: MAX_CHUNK_BYTES, schema: { params: chunkParams } }, async (req) => {
     if (!Buffer.isBuffer(req.body)) throw badRequest('Send the chunk as the raw body with Content-Type: application/octet-stream (16-bit little-endian samples).', 'body', 'invalid_content_type')

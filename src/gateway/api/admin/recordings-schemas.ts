@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { watchFolderSchema } from '../../config/config-schema'
 
 /** Bodies and queries of `/admin/recordings`. */
 
@@ -10,6 +11,23 @@ export const chunkParams = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,14})$/, 'must be a whole number 0 or more written in plain digits, without leading zeros (e.g. 0, 1, 2)')
     .transform(Number),
+})
+
+/** A segment by its place in the transcript's list, from 0. */
+export const segmentParams = z.object({
+  id: z.string(),
+  n: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})$/, 'must be a segment number 0 or more in plain digits (the first segment is 0)')
+    .transform(Number),
+})
+export const segmentEditBody = z.strictObject({ text: z.string().trim().min(1, 'must not be empty (to undo a correction, DELETE /admin/recordings/{id}/segments/{n}/edit)').max(20_000) })
+export const exportQuery = z.object({ format: z.enum(['srt', 'vtt', 'txt', 'json'], { error: 'must be one of srt, vtt, txt, json' }).default('txt') })
+
+export const summarizeBody = z.strictObject({
+  model: z.string().trim().min(1, 'must name a chat model the team may use (GET /v1/models with its key lists them)'),
+  /** The team billed; omitted: the recording's (or the only team). */
+  team: z.string().trim().min(1).max(200).optional(),
 })
 
 export const recordingsQuery = z.object({
@@ -41,6 +59,8 @@ export const recordingPatchBody = z.strictObject({
     .nullable()
     .optional(),
   state: z.literal('complete', { error: 'can only be set to "complete" (the recording takes no more chunks)' }).optional(),
+  /** A team's name or id; null gives the recording back to the owner. */
+  team: z.string().trim().min(1).max(200).nullable().optional(),
 })
 
 /** The text fields of `POST /admin/recordings/upload`. */
@@ -50,3 +70,6 @@ export const uploadFields = z.strictObject({
   duration: z.coerce.number().min(0).max(24 * 3600).optional(),
   team: z.string().trim().min(1).max(200).optional(),
 })
+
+/** `PUT /admin/watch-folders`: the folders set in Settings (the config file's stay as they are). */
+export const watchFoldersBody = z.strictObject({ folders: z.array(watchFolderSchema).max(50) })

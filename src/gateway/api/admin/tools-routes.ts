@@ -37,6 +37,12 @@ const webSearchBody = z.strictObject({
 })
 const settingsBody = z.strictObject({ web_search: webSearchBody.optional() })
 
+const searchBody = z.strictObject({
+  query: z.string().trim().min(1, 'must not be empty: give the words to look for'),
+  top_n: z.number().int().min(1).max(50, 'must be from 1 to 50').optional(),
+  mode: z.enum(['bm25', 'vector', 'hybrid']).optional(),
+})
+
 const collectionParams = z.object({ id: z.string() })
 const documentParams = z.object({ id: z.string(), doc_id: z.string() })
 
@@ -57,6 +63,20 @@ export async function toolsRoutes(plain: FastifyInstance, opts: { rag: RagServic
   app.get('/collections/:id', { schema: { params: collectionParams } }, async (req) => rag.get(req.params.id))
   app.delete('/collections/:id', { schema: { params: collectionParams } }, async (req) => rag.remove(req.params.id))
 
+  app.post('/collections/:id/search', { schema: { params: collectionParams, body: searchBody } }, async (req, reply) => {
+    const hits = await rag.search(req.params.id, req.body.query, { topN: req.body.top_n ?? 10, mode: req.body.mode, signal: abortOnClientClose(reply), param: 'id' })
+    return {
+      object: 'list',
+      data: hits.map((h) => ({
+        document_id: h.documentId,
+        document_name: h.documentName,
+        seq: h.seq,
+        text: h.text,
+        similarity: h.similarity,
+        ...(h.recording ? { recording_id: h.recording.id, start: h.recording.start, end: h.recording.end } : {}),
+      })),
+    }
+  })
   app.get('/collections/:id/documents', { schema: { params: collectionParams } }, async (req) => ({ data: rag.documents(req.params.id) }))
   app.post('/collections/:id/documents', { schema: { params: collectionParams } }, async (req, reply) => {
     // the request's own 'close' fires once its body is read: the reply's tells that the client went away

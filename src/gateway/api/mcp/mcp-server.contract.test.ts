@@ -84,7 +84,7 @@ describe('/mcp: the gateway as an MCP server', () => {
     expect(theirs.isError).toBe(true)
     expect(textOf(theirs)).toContain(`No collection "${ids.theirs}" for your team`)
     const listed = await call(alpha, 'list_collections', {})
-    expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
+    expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['Recordings', 'alpha notes', 'handbook']) // Recordings: shared, its hits scoped to the team's recordings
   })
 
   it("the chat rag tool does not find another team's collection either", async () => {
@@ -182,7 +182,7 @@ describe('/mcp: the gateway as an MCP server', () => {
     const viaToken = await connect(await tokenFor())
     try {
       const listed = await call(viaToken, 'list_collections', {})
-      expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['alpha notes', 'handbook'])
+      expect((listed.structuredContent as { collections: Array<{ name: string }> }).collections.map((c) => c.name).sort()).toEqual(['Recordings', 'alpha notes', 'handbook'])
     } finally {
       await viaToken.close()
     }

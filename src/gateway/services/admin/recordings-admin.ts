@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { badRequest, GatewayError, notFound } from '../../../shared/errors'
-import { PCM_CONTENT_TYPE, type RecordingInfo, type RecordingPatch, type RecordingSource } from '../../../shared/recording-wire'
+import { PCM_CONTENT_TYPE, type RecordingInfo, type RecordingPatch, type RecordingSource, type RecordingTranscript } from '../../../shared/recording-wire'
+import { exportTranscript, type ExportFormat } from '../../../shared/transcript-export'
 import { appendBlobAt } from '../../blobs/append-blob'
-import { BLOB_NAME, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
+import { BLOB_NAME, checkedPath, type BlobSource, type BlobStore, type StagedBlob } from '../../blobs/blob-store'
 import { wavHeader } from '../../engines/tts/wav-container'
 import type { Clock, IdGenerator } from '../../kernel/runtime'
 import type { RecordingRow } from '../../store/repos/recordings-repo'
 import type { Store } from '../../store/store'
+import type { RecordingIndex } from '../audio/recording-index'
 import { seconds } from './admin-rules'
+import { editedTranscript } from './edited-transcript'
 
 export interface RecordingsDeps {
   store: Store
@@ -18,29 +21,16 @@ export interface RecordingsDeps {
   ids: IdGenerator
   /** Other gateways share the store: a recording still `recording` at start-up may be theirs, so none is marked interrupted. */
   shared?: boolean
+  /** The "Recordings" collection, kept in step with each transcript and its edits. */
+  index: RecordingIndex
 }
 
 /** The longest recording streamed in chunks: what a transcription takes at most. */
 export const MAX_RECORDING_SECONDS = 4 * 3600
 const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000]
 
-const toInfo = (r: RecordingRow): RecordingInfo => ({
-  id: r.id,
-  object: 'recording',
-  title: r.title,
-  source: r.source,
-  state: r.state,
-  content_type: r.source === 'microphone' ? `${PCM_CONTENT_TYPE};rate=${r.sampleRate}` : r.contentType,
-  filename: r.filename,
-  sample_rate: r.sampleRate,
-  bytes: r.bytes,
-  chunks: r.chunks,
-  duration: r.duration,
-  transcript: r.transcript as RecordingInfo['transcript'],
-  team_id: r.teamId,
-  created_at: seconds(r.createdAt),
-  updated_at: seconds(r.updatedAt),
-})
+/** A recording's title as a file name (without extension). */
+const fileTitle = (r: RecordingRow) => r.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || r.id
 
 const conflict = (message: string, code: string, param?: string) => new GatewayError({ status: 409, type: 'invalid_request_error', code, message, param })
 
@@ -48,7 +38,40 @@ const conflict = (message: string, code: string, param?: string) => new GatewayE
  * Recordings and their transcripts: made by streaming chunks from a microphone (16-bit PCM, each chunk
  * fsynced before it is acknowledged), uploaded whole, or kept from text to speech.
  */
-export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false }: RecordingsDeps) {
+export function createRecordingsAdmin({ store, blobs, clock, ids, index, shared = false }: RecordingsDeps) {
+  /** The machine transcript with people's corrections applied. */
+  const transcriptOf = (r: RecordingRow): RecordingTranscript | null => (r.transcript ? editedTranscript(r.transcript as unknown as RecordingTranscript, store.recordingEdits.of(r.id)) : null)
+
+  const summaryOf = (id: string): RecordingInfo['summary'] => {
+    const s = store.recordingSummaries.get(id)
+    return s ? { model: s.model, title: s.title, summary: s.summary, action_items: s.actionItems, created_at: seconds(s.createdAt) } : null
+  }
+
+  const toInfo = (r: RecordingRow): RecordingInfo => ({
+    id: r.id,
+    object: 'recording',
+    title: r.title,
+    source: r.source,
+    state: r.state,
+    content_type: r.source === 'microphone' ? `${PCM_CONTENT_TYPE};rate=${r.sampleRate}` : r.contentType,
+    filename: r.filename,
+    sample_rate: r.sampleRate,
+    bytes: r.bytes,
+    chunks: r.chunks,
+    duration: r.duration,
+    transcript: transcriptOf(r),
+    team_id: r.teamId,
+    summary: summaryOf(r.id),
+    created_at: seconds(r.createdAt),
+    updated_at: seconds(r.updatedAt),
+  })
+
+  /** Puts the transcript as it now reads into the "Recordings" collection. */
+  function reindex(r: RecordingRow): void {
+    const t = transcriptOf(r)
+    index.index(r, t?.segments ?? [], t?.text ?? '')
+  }
+
   /** Appends to one recording run one after another, so chunk numbers and lengths stay in step. */
   const queues = new Map<string, Promise<unknown>>()
   const serialized = <T>(id: string, fn: () => Promise<T>): Promise<T> => {
@@ -89,7 +112,7 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false
    * for them), anything else as it was uploaded.
    */
   async function audioOf(r: RecordingRow): Promise<{ contentType: string; filename: string; bytes: number; body: Readable }> {
-    const safeTitle = r.title.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || r.id
+    const safeTitle = fileTitle(r)
     if (r.source !== 'microphone') {
       return { contentType: r.contentType, filename: r.filename ?? safeTitle, bytes: r.bytes, body: await blobs.openRead(r.id) }
     }
@@ -185,7 +208,8 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false
       return toInfo(r)
     },
 
-    update(id: string, patch: RecordingPatch): Promise<RecordingInfo> {
+    /** `duration` is the gateway's own (a watch folder's transcription learns it); the API does not take it. */
+    update(id: string, patch: RecordingPatch & { duration?: number }): Promise<RecordingInfo> {
       return serialized(id, async () => {
         const r = row(id)
         const next: RecordingRow = {
@@ -193,10 +217,53 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false
           title: patch.title ?? r.title,
           transcript: patch.transcript === undefined ? r.transcript : (patch.transcript as RecordingRow['transcript']),
           state: patch.state ?? r.state,
+          duration: patch.duration ?? r.duration,
+          teamId: patch.team === undefined ? r.teamId : teamIdOf(patch.team ?? undefined),
         }
-        store.recordings.update(next, clock.now())
+        store.transaction(() => {
+          // edits were made against the old segments
+          if (patch.transcript !== undefined) store.recordingEdits.clear(id)
+          store.recordings.update(next, clock.now())
+          if (patch.transcript !== undefined || next.title !== r.title) reindex(next)
+        })
         return toInfo(store.recordings.get(id)!)
       })
+    },
+
+    /** Corrects segment `n` (from 0) of the transcript; the machine text stays beside it. */
+    editSegment(id: string, n: number, text: string): Promise<RecordingInfo> {
+      return serialized(id, async () => {
+        const r = row(id)
+        const segments = (r.transcript as unknown as RecordingTranscript | null)?.segments ?? []
+        if (n >= segments.length) throw notFound(`Recording ${id} has ${segments.length ? `segments 0 to ${segments.length - 1}` : 'no transcript segments'}; there is no segment ${n}.`, 'segment_not_found', 'n')
+        store.transaction(() => {
+          store.recordingEdits.set(id, n, text, clock.now())
+          reindex(r)
+        })
+        return toInfo(store.recordings.get(id)!)
+      })
+    },
+
+    /** Drops segment `n`'s correction: it reads as transcribed again. */
+    revertSegment(id: string, n: number): Promise<RecordingInfo> {
+      return serialized(id, async () => {
+        const r = row(id)
+        const reverted = store.transaction(() => {
+          const had = store.recordingEdits.remove(id, n)
+          if (had) reindex(r)
+          return had
+        })
+        if (!reverted) throw notFound(`Segment ${n} of recording ${id} has no correction to revert.`, 'edit_not_found', 'n')
+        return toInfo(store.recordings.get(id)!)
+      })
+    },
+
+    /** The transcript as corrected, as a file: plain text, SubRip, WebVTT or JSON with the segments. */
+    exportTranscript(id: string, format: ExportFormat): { body: string; type: string; filename: string } {
+      const r = row(id)
+      const t = transcriptOf(r)
+      if (!t) throw conflict(`Recording ${id} has no transcript yet: transcribe it first.`, 'no_transcript')
+      return { ...exportTranscript(t, format), filename: `${fileTitle(r)}.${format}` }
     },
 
     /** The row goes first: a crash before the bytes are gone leaves an orphan the start-up sweep removes. */
@@ -209,13 +276,21 @@ export function createRecordingsAdmin({ store, blobs, clock, ids, shared = false
       })
     },
 
+    /** Where an uploaded recording's bytes are (for a transcription that reads a file). */
+    audioPath: (id: string): string => checkedPath(blobs.dir, row(id).id),
+
     /** The audio as a file (see `audioOf`). */
     audio: (id: string) => audioOf(row(id)),
 
-    /** Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked interrupted. */
-    async recover(): Promise<{ temp: number; orphans: number; interrupted: number }> {
+    /**
+     * Start-up: unfinished writes and orphan blobs go; recordings cut off by the stop are marked
+     * interrupted; transcripts made before recordings were searchable join the "Recordings" collection.
+     */
+    async recover(): Promise<{ temp: number; orphans: number; interrupted: number; indexed: number }> {
       const swept = await blobs.sweep((name) => store.recordings.exists(name))
-      return { ...swept, interrupted: shared ? 0 : store.recordings.markInterrupted() }
+      const unindexed = store.recordings.unindexed()
+      for (const r of unindexed) reindex(r)
+      return { ...swept, interrupted: shared ? 0 : store.recordings.markInterrupted(), indexed: unindexed.length }
     },
   }
 }

@@ -13,6 +13,7 @@ import type { OcrToolRunner } from '../tools/ocr/ocr-tool'
 import type { RagService } from '../tools/rag/rag-service'
 import type { Source } from '../tools/tool-sources'
 import type { WebSearchToolRunner } from '../tools/web-search/web-search-tool'
+import { chunkSource } from '../tools/rag/rag-tool'
 
 export interface GatewayMcpDeps {
   rag: RagService
@@ -87,8 +88,8 @@ export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Mcp
     },
     scoped('search_collection', async ({ collection_id, query, top_n }) => {
       deps.rag.getFor(teamId, collection_id, 'collection_id')
-      const chunks = await deps.rag.search(collection_id, query, { topN: top_n ?? 5, signal: ctx.signal, param: 'collection_id' })
-      return text(sourcesText(chunks.map((c) => ({ title: c.documentName, url: `gatehouse://collections/${collection_id}/documents/${c.documentId}#chunk-${c.seq}`, text: c.text }))))
+      const chunks = await deps.rag.search(collection_id, query, { topN: top_n ?? 5, signal: ctx.signal, param: 'collection_id', teamId })
+      return text(sourcesText(chunks.map((c) => chunkSource(collection_id, c))))
     }),
   )
 

@@ -17,6 +17,10 @@ import { responseItemsByResponse } from './0020-response-items-by-response'
 import { governanceSchema } from './0022-governance'
 import { auditLog } from './0023-audit-log'
 import { responseCache } from './0026-response-cache'
+import { recordingSegmentEdits } from './0033-recording-segment-edits'
+import { recordingIndex } from './0034-recording-index'
+import { recordingSummaries } from './0035-recording-summaries'
+import { watchedFiles } from './0036-watched-files'
 
 export interface Migration {
   version: number
@@ -48,4 +52,8 @@ export const migrations: Migration[] = [
   governanceSchema,
   auditLog,
   responseCache,
+  recordingSegmentEdits,
+  recordingIndex,
+  recordingSummaries,
+  watchedFiles,
 ]

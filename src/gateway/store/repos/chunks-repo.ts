@@ -8,6 +8,9 @@ export interface NewChunk {
   seq: number
   text: string
   embedding: Float32Array | null
+  /** A recording's chunk: the seconds of the recording it spans. */
+  startSeconds?: number | null
+  endSeconds?: number | null
 }
 
 export interface ChunkHit {
@@ -15,6 +18,9 @@ export interface ChunkHit {
   documentId: string
   seq: number
   text: string
+  /** Seconds of the recording the chunk spans, for a chunk of the "Recordings" collection; else null. */
+  start: number | null
+  end: number | null
   /** BM25 (lower is better, as FTS5 reports it) or cosine distance (0 is identical). */
   score: number
 }
@@ -24,10 +30,12 @@ interface RawHit {
   document_id: string
   seq: number
   text: string
+  start_seconds: number | null
+  end_seconds: number | null
   score: number
 }
 
-const toHit = (r: RawHit): ChunkHit => ({ id: r.id, documentId: r.document_id, seq: r.seq, text: r.text, score: r.score })
+const toHit = (r: RawHit): ChunkHit => ({ id: r.id, documentId: r.document_id, seq: r.seq, text: r.text, start: r.start_seconds, end: r.end_seconds, score: r.score })
 
 const asBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)
 
@@ -51,18 +59,18 @@ export type ChunksRepo = ReturnType<typeof createChunksRepo>
  * on PostgreSQL, which has no pgvector here) by an exact scan here.
  */
 export function createChunksRepo(db: Db, vectorExtension: boolean) {
-  const insertStmt = db.prepare('INSERT INTO rag_chunks (document_id, collection_id, seq, text, embedding) VALUES (@documentId, @collectionId, @seq, @text, @embedding)')
+  const insertStmt = db.prepare('INSERT INTO rag_chunks (document_id, collection_id, seq, text, embedding, start_seconds, end_seconds) VALUES (@documentId, @collectionId, @seq, @text, @embedding, @startSeconds, @endSeconds)')
   const fullText = createFullTextSearch(db)
   const vecStmt = vectorExtension
     ? db.prepare(`
-        SELECT id, document_id, seq, text, vec_distance_cosine(embedding, @query) AS score
+        SELECT id, document_id, seq, text, start_seconds, end_seconds, vec_distance_cosine(embedding, @query) AS score
         FROM rag_chunks WHERE collection_id = @collectionId AND embedding IS NOT NULL
         ORDER BY score LIMIT @limit`)
     : null
   const scanStmt = db.prepare('SELECT id, embedding FROM rag_chunks WHERE collection_id = ? AND embedding IS NOT NULL')
-  const byIds = (ids: number[]) => db.prepare(`SELECT id, document_id, seq, text, 0 AS score FROM rag_chunks WHERE id IN (${placeholders(ids.length)})`).all(ids)
+  const byIds = (ids: number[]) => db.prepare(`SELECT id, document_id, seq, text, start_seconds, end_seconds, 0 AS score FROM rag_chunks WHERE id IN (${placeholders(ids.length)})`).all(ids)
   const insertMany = db.transaction((chunks: NewChunk[]) => {
-    for (const c of chunks) insertStmt.run({ ...c, embedding: c.embedding ? asBlob(c.embedding) : null })
+    for (const c of chunks) insertStmt.run({ ...c, embedding: c.embedding ? asBlob(c.embedding) : null, startSeconds: c.startSeconds ?? null, endSeconds: c.endSeconds ?? null })
   })
 
   function scan(collectionId: string, query: Float32Array, limit: number): ChunkHit[] {

@@ -30,6 +30,15 @@ export interface DocumentRow {
   characters: number
   chunks: number
   createdAt: number
+  /** A document of the "Recordings" collection: the recording whose transcript it is. */
+  recordingId?: string | null
+}
+
+/** The recording behind a document, and its team (a team's caller sees only its own recordings' chunks). */
+export interface DocumentSource {
+  name: string
+  recordingId: string | null
+  recordingTeamId: string | null
 }
 
 interface RawCollection {
@@ -103,10 +112,11 @@ export function createCollectionsRepo(db: Db) {
   const dimsStmt = db.prepare('UPDATE rag_collections SET dimensions = @dimensions WHERE id = @id AND dimensions IS NULL')
   const touchStmt = db.prepare('UPDATE rag_collections SET updated_at = @now WHERE id = @id')
   const insertDocStmt = db.prepare(`
-    INSERT INTO rag_documents (id, collection_id, name, format, bytes, characters, chunks, created_at)
-    VALUES (@id, @collectionId, @name, @format, @bytes, @characters, @chunks, @createdAt)`)
+    INSERT INTO rag_documents (id, collection_id, name, format, bytes, characters, chunks, created_at, recording_id)
+    VALUES (@id, @collectionId, @name, @format, @bytes, @characters, @chunks, @createdAt, @recordingId)`)
   const getDocStmt = db.prepare('SELECT * FROM rag_documents WHERE id = @id AND collection_id = @collectionId')
   const docsStmt = db.prepare('SELECT * FROM rag_documents WHERE collection_id = ? ORDER BY created_at DESC, id')
+  const deleteRecordingDocsStmt = db.prepare('DELETE FROM rag_documents WHERE recording_id = ?')
   const deleteDocStmt = db.prepare('DELETE FROM rag_documents WHERE id = @id AND collection_id = @collectionId')
 
   return {
@@ -128,7 +138,7 @@ export function createCollectionsRepo(db: Db) {
       return this.get(id)?.dimensions === dimensions
     },
     insertDocument(d: DocumentRow): void {
-      insertDocStmt.run(d)
+      insertDocStmt.run({ ...d, recordingId: d.recordingId ?? null })
       touchStmt.run({ id: d.collectionId, now: d.createdAt })
     },
     getDocument: (collectionId: string, id: string): DocumentRow | undefined => {
@@ -136,11 +146,15 @@ export function createCollectionsRepo(db: Db) {
       return r && toDocument(r)
     },
     documents: (collectionId: string): DocumentRow[] => (docsStmt.all(collectionId) as RawDocument[]).map(toDocument),
-    documentNames(ids: string[]): Map<string, string> {
+    documentSources(ids: string[]): Map<string, DocumentSource> {
       if (!ids.length) return new Map()
-      const rows = db.prepare(`SELECT id, name FROM rag_documents WHERE id IN (${placeholders(ids.length)})`).all(ids)
-      return new Map((rows as Array<{ id: string; name: string }>).map((r) => [r.id, r.name]))
+      const rows = db
+        .prepare(`SELECT d.id, d.name, d.recording_id, r.team_id FROM rag_documents d LEFT JOIN recordings r ON r.id = d.recording_id WHERE d.id IN (${placeholders(ids.length)})`)
+        .all(ids) as Array<{ id: string; name: string; recording_id: string | null; team_id: string | null }>
+      return new Map(rows.map((r) => [r.id, { name: r.name, recordingId: r.recording_id, recordingTeamId: r.team_id }]))
     },
+    /** A recording's transcript leaves the collections (its chunks go with it). */
+    deleteRecordingDocuments: (recordingId: string): number => deleteRecordingDocsStmt.run(recordingId).changes,
     deleteDocument: (collectionId: string, id: string): boolean => deleteDocStmt.run({ id, collectionId }).changes > 0,
   }
 }

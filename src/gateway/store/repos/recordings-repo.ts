@@ -82,7 +82,7 @@ export function createRecordingsRepo(db: Db) {
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
   const appendStmt = db.prepare(`UPDATE recordings SET bytes = @bytes, chunks = @chunks, duration = @duration, state = 'recording', updated_at = @now WHERE id = @id AND chunks = @expected`)
   const updateStmt = db.prepare(`
-    UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, updated_at = @now WHERE id = @id`)
+    UPDATE recordings SET title = @title, state = @state, duration = @duration, transcript = @transcript, search_text = @searchText, team_id = @teamId, updated_at = @now WHERE id = @id`)
   const insertChunkStmt = db.prepare('INSERT INTO recording_chunks (recording_id, seq, bytes, sha256) VALUES (@id, @seq, @bytes, @sha256)')
   const chunkStmt = db.prepare('SELECT bytes, sha256 FROM recording_chunks WHERE recording_id = ? AND seq = ?')
   const commitChunkTx = db.transaction((c: { id: string; expected: number; bytes: number; duration: number; now: number; chunk: { bytes: number; sha256: Buffer } }): boolean => {
@@ -93,6 +93,7 @@ export function createRecordingsRepo(db: Db) {
   const interruptStmt = db.prepare(`UPDATE recordings SET state = 'interrupted' WHERE state = 'recording'`)
   const deleteStmt = db.prepare('DELETE FROM recordings WHERE id = ?')
   const existsStmt = db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck()
+  const unindexedStmt = db.prepare('SELECT * FROM recordings r WHERE transcript IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rag_documents d WHERE d.recording_id = r.id)')
 
   return {
     insert(row: RecordingRow): void {
@@ -120,7 +121,7 @@ export function createRecordingsRepo(db: Db) {
       return chunkStmt.get(id, seq) as RecordingChunk | undefined
     },
     update(row: RecordingRow, now: number): void {
-      updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), now })
+      updateStmt.run({ id: row.id, title: row.title, state: row.state, duration: row.duration, transcript: row.transcript ? writeJson(row.transcript) : null, searchText: searchText(row.title, row.transcript), teamId: row.teamId, now })
     },
     /** Start-up: a recording still being made when the gateway stopped was interrupted. */
     markInterrupted(): number {
@@ -129,6 +130,8 @@ export function createRecordingsRepo(db: Db) {
     delete(id: string): boolean {
       return deleteStmt.run(id).changes > 0
     },
+    /** Recordings with a transcript that no collection holds yet (transcribed before they were indexed). */
+    unindexed: (): RecordingRow[] => (unindexedStmt.all() as Raw[]).map(toRow),
     exists(id: string): boolean {
       return existsStmt.get(id) !== undefined
     },

@@ -1,12 +1,33 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { RecordingInfo, RecordingPatch, RecordingSource } from '../../../shared/recording-wire'
+import type { RecordingInfo, RecordingPatch, RecordingSource, RecordingSummaryInfo } from '../../../shared/recording-wire'
+import type { RecordingHit, RecordingsApi } from '../api/recordings-api'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface RecordingsSlice {
-  recordings: { status: LoadStatus; error: string | null; list: RecordingInfo[]; query: string; selectedId: string | null }
+  recordings: {
+    status: LoadStatus
+    error: string | null
+    list: RecordingInfo[]
+    query: string
+    selectedId: string | null
+    /** Passages of transcripts matching `query`, with the moment each was said. */
+    hits: RecordingHit[]
+    /** Where the player of the selected recording is to start once its audio is loaded (a search hit's moment). */
+    seek: { id: string; seconds: number } | null
+  }
+  /** Watch folders and their files' progress (Settings). */
+  watchFoldersApi: Pick<RecordingsApi, 'watchFolders' | 'setWatchFolders' | 'checkWatchFolders'>
   /** The history, newest first; `query` searches titles and transcripts. */
   loadRecordings(query?: string): Promise<void>
   selectRecording(id: string | null): void
+  /** Opens a recording and plays it from `seconds` (a search hit). */
+  openRecordingAt(id: string, seconds: number): void
+  /** The player took the pending seek. */
+  seekTaken(): void
+  editSegment(id: string, n: number, text: string): Promise<void>
+  revertSegment(id: string, n: number): Promise<void>
+  /** Streams a summary into `onDelta`, then keeps the recording with it. */
+  summarizeRecording(id: string, body: { model: string; team?: string }, onDelta: (text: string) => void): Promise<RecordingSummaryInfo>
   /** Puts a recording made or changed elsewhere (the recorder, an upload) at its place in the list. */
   keepRecording(rec: RecordingInfo): void
   updateRecording(id: string, patch: RecordingPatch): Promise<RecordingInfo>
@@ -22,18 +43,38 @@ export interface RecordingsSlice {
 export const createRecordingsSlice: SliceCreator<RecordingsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<RecordingsSlice['recordings']>) => set((s) => ({ recordings: { ...s.recordings, ...p } }))
   return {
-    recordings: { status: 'idle', error: null, list: [], query: '', selectedId: null },
+    recordings: { status: 'idle', error: null, list: [], query: '', selectedId: null, hits: [], seek: null },
+    watchFoldersApi: api,
     async loadRecordings(query = get().recordings.query) {
       patch({ query, status: get().recordings.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
-        const list = await api.recordings({ q: query || undefined, limit: 200 })
-        if (get().recordings.query === query) patch({ status: 'ready', list })
+        const [list, hits] = await Promise.all([api.recordings({ q: query || undefined, limit: 200 }), query.trim() ? api.searchRecordings(query).catch(() => []) : Promise.resolve([])])
+        if (get().recordings.query === query) patch({ status: 'ready', list, hits })
       } catch (e) {
         patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
       }
     },
     selectRecording(id) {
-      patch({ selectedId: id })
+      patch({ selectedId: id, seek: null })
+    },
+    openRecordingAt(id, seconds) {
+      patch({ selectedId: id, seek: { id, seconds } })
+      // a passage can match where the title-and-text filter of the list did not: fetch the recording then
+      if (!get().recordings.list.some((r) => r.id === id)) void api.recording(id).then((rec) => get().keepRecording(rec), () => undefined)
+    },
+    seekTaken() {
+      patch({ seek: null })
+    },
+    async editSegment(id, n, text) {
+      get().keepRecording(await api.editSegment(id, n, text))
+    },
+    async revertSegment(id, n) {
+      get().keepRecording(await api.revertSegment(id, n))
+    },
+    async summarizeRecording(id, body, onDelta) {
+      const summary = await api.summarizeRecording(id, body, onDelta)
+      get().keepRecording(await api.recording(id))
+      return summary
     },
     keepRecording(rec) {
       set((s) => {

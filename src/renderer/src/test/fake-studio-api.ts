@@ -19,7 +19,7 @@ export function fakeStudioApi(): RecordingsApi & TranscriptionApi & BatchesApi &
       structuredClone(rows.filter((r) => (!q.source || r.source === q.source) && (!q.q || `${r.title} ${r.transcript?.text ?? ''}`.toLowerCase().includes(q.q.toLowerCase())))),
     recording: async (id) => structuredClone(find(id)),
     startRecording: async (body) => {
-      const r: RecordingInfo = { id: `rec-${++n}`, object: 'recording', title: body.title ?? 'Recording', source: 'microphone', state: 'recording', content_type: 'audio/L16', filename: null, sample_rate: body.sample_rate, bytes: 0, chunks: 0, duration: 0, transcript: null, team_id: null, created_at: n, updated_at: n }
+      const r: RecordingInfo = { id: `rec-${++n}`, object: 'recording', title: body.title ?? 'Recording', source: 'microphone', state: 'recording', content_type: 'audio/L16', filename: null, sample_rate: body.sample_rate, bytes: 0, chunks: 0, duration: 0, transcript: null, team_id: null, summary: null, created_at: n, updated_at: n }
       rows.unshift(r)
       return structuredClone(r)
     },
@@ -29,13 +29,20 @@ export function fakeStudioApi(): RecordingsApi & TranscriptionApi & BatchesApi &
       return structuredClone(r)
     },
     uploadRecording: async (file, fields) => {
-      const r: RecordingInfo = { id: `rec-${++n}`, object: 'recording', title: fields.title ?? fields.filename, source: fields.source ?? 'upload', state: 'complete', content_type: file.type, filename: fields.filename, sample_rate: null, bytes: file.size, chunks: 0, duration: fields.duration ?? null, transcript: null, team_id: null, created_at: n, updated_at: n }
+      const r: RecordingInfo = { id: `rec-${++n}`, object: 'recording', title: fields.title ?? fields.filename, source: fields.source ?? 'upload', state: 'complete', content_type: file.type, filename: fields.filename, sample_rate: null, bytes: file.size, chunks: 0, duration: fields.duration ?? null, transcript: null, team_id: null, summary: null, created_at: n, updated_at: n }
       rows.unshift(r)
       return structuredClone(r)
     },
     updateRecording: async (id, patch) => Object.assign(find(id), patch),
     deleteRecording: async (id) => void rows.splice(rows.indexOf(find(id)), 1),
     recordingAudio: async () => new Blob(),
+    searchRecordings: async () => [],
+    editSegment: notInFake('editSegment'),
+    revertSegment: notInFake('revertSegment'),
+    summarizeRecording: notInFake('summarizeRecording'),
+    watchFolders: async () => ({ folders: [], files: [] }),
+    setWatchFolders: notInFake('setWatchFolders'),
+    checkWatchFolders: notInFake('checkWatchFolders'),
     transcribeAudio: notInFake('transcribeAudio'),
     listFiles: notInFake('listFiles'),
     uploadFileWithProgress: notInFake('uploadFileWithProgress'),

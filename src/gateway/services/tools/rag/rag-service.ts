@@ -23,6 +23,8 @@ export interface RetrievedChunk {
   text: string
   /** Cosine similarity of the query and the chunk, when vector search ran (0 to 1 for most models). */
   similarity: number | null
+  /** A chunk of a recording's transcript: the recording and the seconds of it the chunk spans. */
+  recording: { id: string; start: number; end: number } | null
 }
 
 /** Vectors embedded per call: the unit of work handed to the embedding model. */
@@ -46,7 +48,15 @@ function findModel(store: Store, label: string): ModelRow | undefined {
  * full-text search (SQLite FTS5, BM25) and, when the collection has an embedding model, for vector
  * search; both together are merged by reciprocal rank fusion.
  */
-export function createRagService(deps: { store: Store; clock: Clock; ids: IdGenerator; embedders: EmbedderSource; documents: DocumentEngine }) {
+export function createRagService(deps: {
+  store: Store
+  clock: Clock
+  ids: IdGenerator
+  embedders: EmbedderSource
+  documents: DocumentEngine
+  /** Narrows a recording passage's span to the moment the query's words were said (the recordings index). */
+  moment?: (recordingId: string, span: { start: number; end: number }, query: string) => { start: number; end: number }
+}) {
   const { store, clock, ids, embedders, documents } = deps
 
   const toInfo = (c: CollectionRow): CollectionInfo => ({
@@ -178,14 +188,26 @@ export function createRagService(deps: { store: Store; clock: Clock; ids: IdGene
       return deleted(docId)
     },
 
-    /** The best chunks for a query: BM25, vectors, or both fused (the default where vectors exist). */
-    async search(collectionId: string, query: string, opts: { topN: number; mode?: SearchMode; threshold?: number; signal?: AbortSignal; param?: string }): Promise<RetrievedChunk[]> {
+    /**
+     * The best chunks for a query: BM25, vectors, or both fused (the default where vectors exist). With
+     * `teamId`, chunks of recordings that are not that team's are left out (the owner's too, as on /mcp).
+     */
+    async search(collectionId: string, query: string, opts: { topN: number; mode?: SearchMode; threshold?: number; signal?: AbortSignal; param?: string; teamId?: string }): Promise<RetrievedChunk[]> {
       const c = collection(collectionId, opts.param)
       const { hits, similarity } = await ranked(c, query, opts.topN * CANDIDATES_PER_RESULT, opts.mode ?? 'hybrid', opts.signal)
+      const sources = store.collections.documentSources([...new Set(hits.map((h) => h.documentId))])
+      const visible = (documentId: string) => {
+        const source = sources.get(documentId)
+        return opts.teamId === undefined || !source?.recordingId || source.recordingTeamId === opts.teamId
+      }
       // threshold is a minimum cosine similarity: it applies where vector search scored a chunk
-      const kept = hits.filter((h) => opts.threshold === undefined || !similarity.has(h.id) || similarity.get(h.id)! >= opts.threshold).slice(0, opts.topN)
-      const names = store.collections.documentNames([...new Set(kept.map((h) => h.documentId))])
-      return kept.map((h) => ({ chunkId: h.id, documentId: h.documentId, documentName: names.get(h.documentId) ?? h.documentId, seq: h.seq, text: h.text, similarity: similarity.get(h.id) ?? null }))
+      const kept = hits.filter((h) => visible(h.documentId) && (opts.threshold === undefined || !similarity.has(h.id) || similarity.get(h.id)! >= opts.threshold)).slice(0, opts.topN)
+      return kept.map((h) => {
+        const source = sources.get(h.documentId)
+        const span = { start: h.start ?? 0, end: h.end ?? h.start ?? 0 }
+        const recording = source?.recordingId ? { id: source.recordingId, ...(deps.moment?.(source.recordingId, span, query) ?? span) } : null
+        return { chunkId: h.id, documentId: h.documentId, documentName: source?.name ?? h.documentId, seq: h.seq, text: h.text, similarity: similarity.get(h.id) ?? null, recording }
+      })
     },
 
     /** Embeds texts with the collection's embedding model (as queries are). */

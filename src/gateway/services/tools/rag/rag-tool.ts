@@ -1,13 +1,24 @@
 import { badRequest } from '../../../../shared/errors'
 import type { RagTool } from '../../../../shared/chat/types'
 import type { Source } from '../tool-sources'
-import type { RagService } from './rag-service'
+import { clock } from '../../../../shared/transcript-export'
+import type { RagService, RetrievedChunk } from './rag-service'
 
 const DEFAULT_TOP_N = 5
 const MAX_TOP_N = 50
 
 /** Where a chunk came from, as a citation's URL: the collection, the document and the chunk. */
 export const chunkUrl = (collectionId: string, documentId: string, seq: number) => `gatehouse://collections/${collectionId}/documents/${documentId}#chunk-${seq}`
+
+/**
+ * A chunk as a source a model can cite: a recording's as "title at 12:31" with a `#t=start,end` media
+ * fragment (what a player seeks to), a document's as its chunk.
+ */
+export function chunkSource(collectionId: string, c: RetrievedChunk): Source {
+  if (!c.recording) return { title: c.documentName, url: chunkUrl(collectionId, c.documentId, c.seq), text: c.text }
+  const { id, start, end } = c.recording
+  return { title: `${c.documentName} at ${clock(start)}`, url: `gatehouse://recordings/${id}#t=${start},${end}`, text: c.text }
+}
 
 /** The rag tool of spec 2.4: the best chunks of a collection for the query (by default the last user message). */
 export function createRagTool(rag: RagService) {
@@ -28,8 +39,8 @@ export function createRagTool(rag: RagService) {
           )
         }
       }
-      const chunks = await rag.search(mcp.collection_uuid, query, { topN: mcp.top_n ?? DEFAULT_TOP_N, threshold: mcp.threshold, signal, param: `${param}.mcp.collection_uuid` })
-      const sources: Source[] = chunks.map((c) => ({ title: c.documentName, url: chunkUrl(mcp.collection_uuid, c.documentId, c.seq), text: c.text }))
+      const chunks = await rag.search(mcp.collection_uuid, query, { topN: mcp.top_n ?? DEFAULT_TOP_N, threshold: mcp.threshold, signal, param: `${param}.mcp.collection_uuid`, teamId })
+      const sources: Source[] = chunks.map((c) => chunkSource(mcp.collection_uuid, c))
       return { name: mcp.collection_uuid, input: query, sources }
     },
   }

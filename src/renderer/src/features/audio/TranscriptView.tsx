@@ -3,16 +3,19 @@ import { Button } from '../../components/Button'
 import { Notice } from '../../components/States'
 import type { RecordingTranscript } from '../../../../shared/recording-wire'
 import { downloadFile } from '../../lib/download'
-import { clock, exportTranscript, type ExportFormat } from '../../lib/audio/transcript-export'
+import { exportTranscript, type ExportFormat } from '../../lib/audio/transcript-export'
+import { SegmentRow } from './SegmentRow'
 
-/** A transcript: segments whose times seek the player, the text to edit and save, and the export in the chosen format. */
-export function TranscriptView({ transcript, format, title, currentTime, onSeek, onSave }: {
+/** A transcript: segments whose times seek the player and that can be corrected, the text to edit and save, and the export in the chosen format. */
+export function TranscriptView({ transcript, format, title, currentTime, onSeek, onSave, onEditSegment, onRevertSegment }: {
   transcript: RecordingTranscript
   format: ExportFormat
   title: string
   currentTime: number
   onSeek: (seconds: number) => void
   onSave: (text: string) => Promise<void>
+  onEditSegment: (n: number, text: string) => Promise<void>
+  onRevertSegment: (n: number) => Promise<void>
 }) {
   const [text, setText] = useState(transcript.text)
   const [saving, setSaving] = useState(false)
@@ -32,13 +35,8 @@ export function TranscriptView({ transcript, format, title, currentTime, onSeek,
         <>
           {transcript.segments.length > 0 && (
             <ol className="segments" aria-label="Segments">
-              {transcript.segments.map((s) => (
-                <li key={s.id}>
-                  <button type="button" className={`segment${currentTime >= s.start && currentTime < s.end ? ' segment-current' : ''}`} onClick={() => onSeek(s.start)}>
-                    <span className="segment-time mono">{clock(s.start)}</span>
-                    <span>{s.text.trim()}</span>
-                  </button>
-                </li>
+              {transcript.segments.map((s, n) => (
+                <SegmentRow key={`${n}-${s.id}`} segment={s} n={n} current={currentTime >= s.start && currentTime < s.end} onSeek={onSeek} onEdit={onEditSegment} onRevert={onRevertSegment} />
               ))}
             </ol>
           )}

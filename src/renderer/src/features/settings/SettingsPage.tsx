@@ -15,6 +15,7 @@ import { OllamaKeylessSection } from './OllamaKeylessSection'
 import { McpServersSection } from './McpServersSection'
 import { AuditLogSection } from './AuditLogSection'
 import { StoreSection } from './StoreSection'
+import { WatchFoldersSection } from './WatchFoldersSection'
 
 const THEMES: { id: ThemeChoice; label: string }[] = [
   { id: 'system', label: 'System' },
@@ -86,6 +87,7 @@ export default function SettingsPage() {
       <WebSessionsSection />
       <AuditLogSection />
       <OllamaKeylessSection />
+      <WatchFoldersSection />
       <section className="settings-section">
         <h2 className="section-title">Playground key</h2>
         <p className="muted">
