@@ -17,6 +17,15 @@ export const webRenderer = {
   missing: 'the gateway will serve the API only',
 }
 
+/** The headless gateway's bundle that `npm run serve` runs (vite.serve.config.ts). */
+export const gatewayBundle = {
+  what: 'the gateway',
+  output: 'out/serve/cli.js',
+  inputs: ['src/gateway', 'src/shared', 'vite.serve.config.ts', 'electron.vite.config.ts', 'package-lock.json'],
+  config: 'vite.serve.config.ts',
+  missing: 'install the dev dependencies (npm install) to build it',
+}
+
 function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
