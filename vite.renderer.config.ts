@@ -12,6 +12,8 @@ export const rendererConfig = {
   plugins: [react()],
   build: {
     outDir: resolve('out/renderer'),
+    // electron-vite leaves a renderer unminified unless told; the web build and the installers ship the same bytes.
+    minify: 'esbuild' as const,
     emptyOutDir: true,
     // Fonts (KaTeX's) stay files, so the page's CSP can keep fonts to 'self'.
     assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),

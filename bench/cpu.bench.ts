@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import getPort from 'get-port'
 import { Pool } from 'undici'
 import { startBenchGateway } from './support/bench-gateway'
 import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
@@ -33,25 +34,36 @@ const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
 const bare = await startProcess(process.execPath, [...reportCpuUsage, join(import.meta.dirname, 'support/bare-proxy.mjs'), upstreamUrl, 'bench-upstream'], /listening (\d+)/, { ipc: true })
 const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
 const gatehouse = await startBenchGateway(upstreamUrl, KEY, { nodeFlags: [...profileFlags, ...reportCpuUsage], ipc: true })
+// The peer: Portkey's open-source gateway (Node build), forwarding to the same upstream as a custom host.
+const portkeyPort = await getPort()
+const portkey = await startProcess(process.execPath, [...reportCpuUsage, join(import.meta.dirname, '../node_modules/@portkey-ai/gateway/build/start-server.js'), `--port=${portkeyPort}`, '--headless'], /Ready for connections/, {
+  ipc: true,
+  env: { ...process.env, NODE_ENV: 'production' },
+})
 
 const targets = {
-  bare: { child: bare.child, pool: new Pool(`http://127.0.0.1:${bare.match[1]}`, { connections: CONCURRENCY }) },
-  gatehouse: { child: gatehouse.child, pool: new Pool(gatehouse.url, { connections: CONCURRENCY }) },
+  bare: { child: bare.child, pool: new Pool(`http://127.0.0.1:${bare.match[1]}`, { connections: CONCURRENCY }), headers: {} },
+  gatehouse: { child: gatehouse.child, pool: new Pool(gatehouse.url, { connections: CONCURRENCY }), headers: {} },
+  portkey: {
+    child: portkey.child,
+    pool: new Pool(`http://127.0.0.1:${portkeyPort}`, { connections: CONCURRENCY }),
+    headers: { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${upstreamUrl}/v1` },
+  },
 }
 type Target = keyof typeof targets
 type Mode = keyof typeof TARGETS
 
-const payload = (mode: Mode) => JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(mode === 'stream' ? { stream: true } : {}) })
+const payload = (mode: Mode, target: Target) => JSON.stringify({ model: target === 'portkey' ? 'bench-upstream' : 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(mode === 'stream' ? { stream: true } : {}) })
 const expected = { plain: 'Hello from the benchmark upstream.', stream: 'data: [DONE]' }
 
 /** Sends `total` requests over `CONCURRENCY` keep-alive connections, reading each reply to its end. */
 async function load(target: Target, mode: Mode, total: number): Promise<void> {
-  const body = payload(mode)
+  const body = payload(mode, target)
   let sent = 0
   const client = async () => {
     while (sent < total) {
       sent++
-      const res = await targets[target].pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` }, body })
+      const res = await targets[target].pool.request({ method: 'POST', path: '/v1/chat/completions', headers: { 'content-type': 'application/json', authorization: `Bearer ${target === 'portkey' ? 'sk-bench' : KEY}`, ...targets[target].headers }, body })
       const text = await res.body.text()
       if (res.statusCode !== 200 || !text.includes(expected[mode])) throw new Error(`${target} ${mode}: status ${res.statusCode}: ${text.slice(0, 300)}`)
     }
@@ -72,8 +84,15 @@ async function measure(target: Target, mode: Mode, total: number) {
 
 const rows = []
 const windows = { plain: [] as string[], stream: [] as string[] }
+const peerNotes: string[] = []
 for (const mode of ['plain', 'stream'] as const) {
   for (const target of ['bare', 'gatehouse'] as const) await load(target, mode, WARMUP)
+  // The peer is measured where it works; Portkey's stream fails on some Node versions (a TypeError on immutable headers).
+  const peer = await load('portkey', mode, Math.min(WARMUP, 1000)).then(
+    () => true,
+    (err: Error) => (peerNotes.push(`Portkey ${mode}: not measured, it failed: ${err.message.slice(0, 160)}`), false),
+  )
+  let peerSpent = 0
   const spent = { bare: { proxy: 0, upstream: 0 }, gatehouse: { proxy: 0, upstream: 0 } }
   const sliceRatios: number[] = []
   for (let slice = 0; slice < SLICES; slice++) {
@@ -84,6 +103,7 @@ for (const mode of ['plain', 'stream'] as const) {
       spent[target].proxy += m.proxy
       spent[target].upstream += m.upstream
     }
+    if (peer) peerSpent += (await measure('portkey', mode, share)).proxy
     sliceRatios.push(gatehouseSlice.proxy / bareSlice.proxy)
     windows[mode].push(`--window ${gatehouseSlice.from}:${gatehouseSlice.to}`)
   }
@@ -95,6 +115,7 @@ for (const mode of ['plain', 'stream'] as const) {
     'Gatehouse µs/req': perRequest(spent.gatehouse.proxy).toFixed(0),
     'upstream µs/req (bare | Gatehouse run)': `${perRequest(spent.bare.upstream).toFixed(0)} | ${perRequest(spent.gatehouse.upstream).toFixed(0)}`,
     'Gatehouse/bare': `${ratio.toFixed(2)}x`,
+    'Portkey µs/req (Portkey/bare)': peer ? `${perRequest(peerSpent).toFixed(0)} (${(peerSpent / spent.bare.proxy).toFixed(2)}x)` : 'failed',
     'over slices': `${Math.min(...sliceRatios).toFixed(2)}-${Math.max(...sliceRatios).toFixed(2)}x`,
     target: `≤ ${TARGETS[mode]}x`,
   })
@@ -103,6 +124,7 @@ for (const mode of ['plain', 'stream'] as const) {
 console.log(`chat completions: server CPU time (user + system) per request, ${REQUESTS} requests per cell at ${CONCURRENCY} concurrent clients, after ${WARMUP} warm-up requests`)
 if (PROFILE) console.log('(Gatehouse ran under --cpu-prof: its figures include the profiler)')
 console.table(rows)
+for (const note of peerNotes) console.log(note)
 console.log(`over slices: the lowest and highest ratio of the ${SLICES} alternating windows, i.e. the noise of this run`)
 console.log('upstream: the fake upstream in the same windows, a sanity check; it costs a little more per request behind the slower proxy, waking for each request instead of batching them')
 
@@ -110,6 +132,7 @@ for (const { pool } of Object.values(targets)) await pool.close()
 const gatehouseExit = new Promise((resolve) => gatehouse.child.once('exit', resolve))
 gatehouse.child.kill('SIGTERM')
 bare.child.kill('SIGTERM')
+portkey.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
 await gatehouseExit
 rmSync(gatehouse.dir, { recursive: true, force: true })

@@ -6,7 +6,11 @@ import { pathToFileURL } from 'node:url'
  * `npm run bench`: runs every bench/*.bench.ts in turn (or the ones named on the command line). Each
  * reports ratios against a baseline it measures in the same run; none asserts a time.
  */
-const only = process.argv.slice(2)
+const args = process.argv.slice(2)
+// `--minutes N` is the soak's length (bench/soak.bench.ts); every other argument picks benchmarks by file name.
+const minutesAt = args.indexOf('--minutes')
+if (minutesAt >= 0) process.env.BENCH_SOAK_MINUTES = args.splice(minutesAt, 2)[1]
+const only = args
 const dir = import.meta.dirname
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))

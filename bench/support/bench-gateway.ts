@@ -1,13 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { buildIfStale, gatewayBundle } from '../../src/renderer/build-if-stale.mjs'
 import { startProcess } from './processes'
 
 /**
- * Gatehouse from source (cli.ts under tsx, as `npm run serve`) in a fresh temp data dir, with one model,
- * `bench`, served by `upstreamUrl` as `bench-upstream` (or the providers, models and engines `config`
- * gives), and one team whose key is `key`; `args` go after cli.ts's own (e.g. --database-url). `nodeFlags` go before the script (e.g. --cpu-prof); `dir`
- * holds the config and data for the caller to remove.
+ * Gatehouse as `npm run serve` runs it (the built bundle out/serve/cli.js, rebuilt first when stale) in a fresh
+ * temp data dir, with one model, `bench`, served by `upstreamUrl` as `bench-upstream` (or the providers, models
+ * and engines `config` gives), and one team whose key is `key`; `args` go after cli's own (e.g. --database-url). `nodeFlags` go before the script (e.g.
+ * --cpu-prof); `dir` holds the config and data for the caller to remove.
  */
 export async function startBenchGateway(upstreamUrl: string, key: string, { nodeFlags = [] as string[], ipc = false, config = undefined as Record<string, unknown> | undefined, args: extraArgs = [] as string[] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'))
@@ -21,8 +22,9 @@ export async function startBenchGateway(upstreamUrl: string, key: string, { node
       ...config,
     }),
   )
-  const cli = join(import.meta.dirname, '../../src/gateway/boot/cli.ts')
-  const args = [...nodeFlags, '--import', 'tsx', cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0', ...extraArgs]
+  buildIfStale(gatewayBundle)
+  const cli = join(import.meta.dirname, '../../out/serve/cli.js')
+  const args = [...nodeFlags, cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0', ...extraArgs]
   const { child, match } = await startProcess(process.execPath, args, /listening on (http:\/\/\S+)/, { ipc })
   return { child, url: match[1]!, dir }
 }

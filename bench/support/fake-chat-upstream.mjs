@@ -18,10 +18,14 @@ const stream =
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1790000000, model: 'bench-upstream', choices: [], usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 } })}\n\n` +
   'data: [DONE]\n\n'
 
+const speech = Buffer.alloc(16 * 1024, 7)
+
 const server = createServer((req, res) => {
   const parts = []
   req.on('data', (d) => parts.push(d))
   req.on('end', () => {
+    // Speech for the soak's audio: a fixed few kilobytes of "audio".
+    if (req.url === '/v1/audio/speech') return void res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(speech)
     const streamed = Buffer.concat(parts).includes('"stream":true')
     if (streamed) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(stream)
     else res.writeHead(200, { 'content-type': 'application/json' }).end(completion)

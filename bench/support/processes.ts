@@ -69,3 +69,16 @@ export function procCpuUs(pid: number): number | null {
 
 /** USER_HZ: the unit of /proc/<pid>/stat's times, 100 on every Linux build that matters. */
 const CLOCK_TICKS = 100
+
+/** Linux only (null elsewhere): a process and all its descendants, each with its resident memory (kB) and command line. */
+export function processTreeRss(pid: number): Array<{ pid: number; rssKb: number; command: string }> | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ')
+    const children = childPidsOf(pid) ?? []
+    return [{ pid, rssKb, command }, ...children.flatMap((c) => processTreeRss(c) ?? [])]
+  } catch {
+    return null
+  }
+}

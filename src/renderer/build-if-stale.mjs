@@ -1,13 +1,30 @@
-// Builds the web renderer (out/renderer) when it is missing or older than its sources, so `npm run serve`
-// serves the UI straight after `npm install`; when it is up to date this is a quick no-op.
+// Builds a bundle when it is missing or older than its sources, so `npm run serve` and `test:e2e` run what the
+// sources say straight after `npm install`; when it is up to date this is a quick no-op. Run directly, it builds
+// the web renderer (out/renderer); scripts/serve.mjs also uses it for the gateway's bundle (out/serve).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const root = join(import.meta.dirname, '..', '..')
-const builtIndex = join(root, 'out', 'renderer', 'index.html')
-const inputs = ['src/renderer', 'src/preload/api.d.ts', 'vite.renderer.config.ts', 'package-lock.json'].map((p) => join(root, p))
+
+export const webRenderer = {
+  what: 'the web UI',
+  output: 'out/renderer/index.html',
+  inputs: ['src/renderer', 'src/shared', 'src/preload/api.d.ts', 'vite.renderer.config.ts', 'package-lock.json'],
+  config: 'vite.renderer.config.ts',
+  missing: 'the gateway will serve the API only',
+}
+
+/** The headless gateway's bundle that `npm run serve` runs (vite.serve.config.ts). */
+export const gatewayBundle = {
+  what: 'the gateway',
+  output: 'out/serve/cli.js',
+  inputs: ['src/gateway', 'src/shared', 'vite.serve.config.ts', 'electron.vite.config.ts', 'package-lock.json'],
+  config: 'vite.serve.config.ts',
+  missing: 'install the dev dependencies (npm install) to build it',
+}
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -18,16 +35,22 @@ function newestMtime(path) {
   return newest
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
-if (builtAt && builtAt >= Math.max(...inputs.map(newestMtime))) process.exit(0)
-
-let viteBin
-try {
-  viteBin = join(createRequire(import.meta.url).resolve('vite/package.json'), '..', 'bin', 'vite.js')
-} catch {
-  console.warn(builtAt ? 'The web UI may be out of date (vite is not installed to rebuild it).' : 'The web UI is not built and vite is not installed: the gateway will serve the API only.')
-  process.exit(0)
+/** Builds `target` with vite in a child process when stale; returns false when it is missing and cannot be built. */
+export function buildIfStale({ what, output, inputs, config, missing }) {
+  const built = join(root, output)
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
+  if (builtAt && builtAt >= Math.max(...inputs.map((p) => newestMtime(join(root, p))))) return true
+  let viteBin
+  try {
+    viteBin = join(createRequire(import.meta.url).resolve('vite/package.json'), '..', 'bin', 'vite.js')
+  } catch {
+    console.warn(builtAt ? `${what} may be out of date (vite is not installed to rebuild it).` : `${what} is not built and vite is not installed: ${missing}.`)
+    return builtAt > 0
+  }
+  console.log(builtAt ? `Rebuilding ${what} (its sources changed)…` : `Building ${what} (first run)…`)
+  const run = spawnSync(process.execPath, [viteBin, 'build', '--config', config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (run.status !== 0) process.exit(run.status ?? 1)
+  return true
 }
-console.log(builtAt ? 'Rebuilding the web UI (its sources changed)…' : 'Building the web UI (first run)…')
-const run = spawnSync(process.execPath, [viteBin, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
-process.exit(run.status ?? 1)
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildIfStale(webRenderer)

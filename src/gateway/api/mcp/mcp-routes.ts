@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { OAUTH_SCOPES } from '../../../shared/admin-wire'
 import { installApiKeyAuth } from '../../http/api-key-auth'
@@ -47,7 +46,9 @@ async function mcpServerRoutes(app: FastifyInstance, opts: { mcp: GatewayMcpDeps
 
   app.post('/mcp', async (req, reply) => {
     const ctx = requestContext(req, reply, opts.clock)
-    const server = gatewayMcpServer(opts.mcp, ctx)
+    const server = await gatewayMcpServer(opts.mcp, ctx)
+    // The MCP SDK loads with the first MCP request, not at start-up.
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js')
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     reply.hijack()
     reply.raw.on('close', () => {

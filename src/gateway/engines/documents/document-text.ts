@@ -1,4 +1,3 @@
-import { readableText } from './html-text'
 import { pdfPageTexts } from './pdf-document'
 
 export type DocumentFormat = 'text' | 'markdown' | 'html' | 'pdf'
@@ -24,7 +23,8 @@ export async function documentText(bytes: Uint8Array, format: DocumentFormat, ma
     case 'markdown':
       return decode(bytes)
     case 'html':
-      return readableText(decode(bytes)).text
+      // Loaded on first use: Readability, html-to-text and linkedom weigh on every start-up otherwise.
+      return (await import('./html-text')).readableText(decode(bytes)).text
     case 'pdf':
       return (await pdfPageTexts(bytes, maxPages)).filter(Boolean).join('\n\n')
   }

@@ -1,5 +1,6 @@
-import { convert } from 'html-to-text'
-import { parseHTML } from 'linkedom'
+// html-to-text and linkedom (a DOM and a CSS engine) load with the first search that needs them, not at start-up.
+const loadHtmlToText = () => import('html-to-text')
+const loadLinkedom = () => import('linkedom')
 import { WebFetchError, type WebFetcher } from './web-fetch'
 
 export const SEARCH_ENGINES = ['searxng_search', 'duckduckgo_search', 'brave_search'] as const
@@ -43,7 +44,10 @@ export class SearchEngineError extends Error {
   }
 }
 
-const plain = (html: string) => convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] }).trim()
+async function plainTexts(htmls: string[]): Promise<string[]> {
+  const { convert } = await loadHtmlToText()
+  return htmls.map((html) => convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] }).trim())
+}
 
 function withParams(base: string, params: Record<string, string | undefined>): string {
   const url = new URL(base)
@@ -65,7 +69,8 @@ function duckTarget(href: string): string | null {
   }
 }
 
-function parseDuckDuckGo(html: string): SearchHit[] {
+async function parseDuckDuckGo(html: string): Promise<SearchHit[]> {
+  const { parseHTML } = await loadLinkedom()
   const { document } = parseHTML(html)
   const hits: SearchHit[] = []
   const results = document.querySelectorAll('.result')
@@ -126,7 +131,9 @@ export function createSearchEngines(settings: () => SearchEngineSettings, fetche
       const url = withParams(braveUrl, { q: q.query, count: String(Math.min(q.count, 20)), country: q.country, search_lang: q.language })
       const reply = json('brave_search', await get('brave_search', url, ['application/json'], q, { 'x-subscription-token': braveApiKey, accept: 'application/json' }))
       const web = (reply.web ?? {}) as Record<string, unknown>
-      return asRecords(web.results).map((r) => ({ title: plain(str(r.title)), url: str(r.url), snippet: plain(str(r.description)) }))
+      const results = asRecords(web.results)
+      const [titles, snippets] = await Promise.all([plainTexts(results.map((r) => str(r.title))), plainTexts(results.map((r) => str(r.description)))])
+      return results.map((r, i) => ({ title: titles[i]!, url: str(r.url), snippet: snippets[i]! }))
     },
   }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { OAuthScope } from '../../../shared/admin-wire'
@@ -59,7 +59,9 @@ const recordingSummary = (r: RecordingInfo) => ({ id: r.id, title: r.title, sour
  * collection of another team is not found) and billed like the API (a transcription is a usage row).
  * A service's error becomes the tool's error result, which the client's model can read.
  */
-export function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): McpServer {
+export async function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext): Promise<McpServer> {
+  // The MCP SDK loads with the first MCP request, not at start-up.
+  const { McpServer, ResourceTemplate } = await import('@modelcontextprotocol/sdk/server/mcp.js')
   const teamId = ctx.principal.team.id
   const { scopes } = ctx.principal
   const holds = (scope: OAuthScope) => scopes === null || scopes.includes(scope)

@@ -1,11 +1,22 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { GATEWAY_VERSION } from '../../kernel/version'
 
 const CONNECT_TIMEOUT_MS = 30_000
+
+/** The MCP client SDK, loaded with the first connection: a gateway with no MCP server configured never pays for it. */
+let clientSdk: ReturnType<typeof importClientSdk> | undefined
+const importClientSdk = async () => {
+  const [client, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ])
+  return { ...client, ...stdio, ...http, ...types }
+}
+const loadClientSdk = () => (clientSdk ??= importClientSdk())
 
 /** Where a hosted server runs: a command the gateway starts (stdio) or a streamable HTTP endpoint. */
 export type McpServerSpec =
@@ -44,19 +55,20 @@ export function createMcpConnection(spec: McpServerSpec, opts: McpConnectionOpti
   let idleTimer: NodeJS.Timeout | null = null
   const isStdio = 'command' in spec
 
-  function transportFor(): Transport {
+  function transportFor({ StdioClientTransport, StreamableHTTPClientTransport }: Awaited<typeof clientSdk & object>): Transport {
     if ('command' in spec) return new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: 'ignore' })
     return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } })
   }
 
   function connect(): Promise<Client> {
     if (client) return client
-    const c = new Client({ name: 'gatehouse', version: GATEWAY_VERSION })
-    c.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      tools = null
-    })
     const connecting = (async () => {
-      const transport = transportFor()
+      const sdk = await loadClientSdk()
+      const c = new sdk.Client({ name: 'gatehouse', version: GATEWAY_VERSION })
+      c.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+        tools = null
+      })
+      const transport = transportFor(sdk)
       c.onclose = () => {
         if (client === connecting) {
           client = null
@@ -126,6 +138,7 @@ export function createMcpConnection(spec: McpServerSpec, opts: McpConnectionOpti
       const result = (await c.callTool({ name, arguments: args }, undefined, { timeout: opts.callTimeoutMs, signal })) as CallToolResult
       return { ok: !result.isError, text: resultText(result) }
     } catch (err) {
+      const { McpError, ErrorCode } = await loadClientSdk()
       const timedOut = err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)
       if (timedOut && isStdio) await stop() // a hung process is not asked again: the next call starts a fresh one
       const why = timedOut ? `it did not answer within ${opts.callTimeoutMs / 1000}s` : (err as Error).message

@@ -1,11 +1,9 @@
-import 'katex/dist/katex.min.css'
 import '../styles/markdown.css'
-import { memo, type ReactNode } from 'react'
+import { memo, useEffect, useState, type ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
-import rehypeKatex from 'rehype-katex'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
+import { codeLanguages, katexReady, languagesReady, loadMarkdownExtras, mayHaveMath, rehypeHighlightLoaded } from '../lib/markdown-extras'
 import { CopyButton } from './CopyButton'
 
 /** The text of a hast node and its children (a code block's source, before highlighting split it up). */
@@ -68,12 +66,29 @@ export interface MarkdownProps {
   openLink?: (url: string) => void
 }
 
+/** Renders again once KaTeX and the code's grammars that `text` needs are loaded (at once when they already are). */
+function useMarkdownExtras(text: string): void {
+  const ready = (!mayHaveMath(text) || katexReady() !== undefined) && languagesReady(codeLanguages(text))
+  const [, setLoaded] = useState(0)
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    void loadMarkdownExtras(text).then(() => live && setLoaded((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [text, ready])
+}
+
 /**
  * Model text as Markdown: GitHub tables, task lists and autolinks, fenced code highlighted with a copy
  * button, LaTeX math with KaTeX. Raw HTML in the text is never rendered (react-markdown escapes it), and
- * unsafe link schemes are dropped by its URL filter.
+ * unsafe link schemes are dropped by its URL filter. KaTeX and each language's grammar load with the first
+ * answer that needs them (lib/markdown-extras.ts); until then that math and code show as plain text.
  */
 export const Markdown = memo(function Markdown({ text, openLink }: MarkdownProps) {
+  useMarkdownExtras(text)
+  const katex = katexReady()
   const components: Components = {
     pre: ({ node, children }) => <CodeBlock node={node as HastLike}>{children}</CodeBlock>,
     a: ({ href, children }) => (
@@ -98,7 +113,7 @@ export const Markdown = memo(function Markdown({ text, openLink }: MarkdownProps
   }
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }], rehypeHighlight]} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={katex ? [katex, rehypeHighlightLoaded] : [rehypeHighlightLoaded]} components={components}>
         {normalizeMath(text)}
       </ReactMarkdown>
     </div>

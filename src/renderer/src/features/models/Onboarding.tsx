@@ -1,9 +1,11 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../components/Button'
 import { Icon } from '../../components/Icon'
 import { useAppStore } from '../../stores/app-store'
-import { AddProviderDialog } from './AddProviderDialog'
 import type { PageId } from '../../lib/use-hash-route'
+
+// Loaded when opened: the first page stays small.
+const AddProviderDialog = lazy(() => import('./AddProviderDialog').then((m) => ({ default: m.AddProviderDialog })))
 
 /**
  * What the playground shows while there is no chat model the team may call: says so, and offers the
@@ -40,7 +42,11 @@ export function Onboarding({ onNavigate }: { onNavigate: (page: PageId) => void 
         </div>
         <p className="muted small">Prefer files? Providers and models can also be listed in the config file (see the README), then restart the gateway.</p>
       </div>
-      {adding && <AddProviderDialog onClose={() => setAdding(false)} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddProviderDialog onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { defaultModel } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 import { NARROW, useMediaQuery } from '../../lib/use-media-query'
@@ -6,11 +6,13 @@ import { ChatView } from './ChatView'
 import { CompareView } from './CompareView'
 import { ConversationSidebar } from './ConversationSidebar'
 import { PlaygroundHeader } from './PlaygroundHeader'
-import { SaveAgentDialog } from './SaveAgentDialog'
 import { SettingsPanel } from './SettingsPanel'
 import { useModelOptions } from './use-model-options'
 import { usePlaygroundShortcuts } from './use-playground-shortcuts'
-import { ViewCodeDialog } from './ViewCodeDialog'
+
+// Loaded when opened (the code snippets and the agent form): the first page stays small.
+const ViewCodeDialog = lazy(() => import('./ViewCodeDialog').then((m) => ({ default: m.ViewCodeDialog })))
+const SaveAgentDialog = lazy(() => import('./SaveAgentDialog').then((m) => ({ default: m.SaveAgentDialog })))
 
 /**
  * The playground: conversations on the left, the chat (or compare) in the middle, request settings on
@@ -80,8 +82,10 @@ export function PlaygroundPage({ welcome }: { welcome: ReactNode }) {
       </section>
       {panel && <SettingsPanel drawer={narrow} onClose={() => setPanel(false)} />}
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => (setSidebar(false), setPanel(false))} />}
-      {dialog === 'code' && <ViewCodeDialog onClose={() => setDialog(null)} />}
-      {dialog === 'agent' && <SaveAgentDialog onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'code' && <ViewCodeDialog onClose={() => setDialog(null)} />}
+        {dialog === 'agent' && <SaveAgentDialog onClose={() => setDialog(null)} />}
+      </Suspense>
     </div>
   )
 }

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { processTreeRss } from './support/processes'
+
+/**
+ * `npm run serve` from outside, as a person starts it: the time from spawning npm to the first answer of
+ * `/health`, and the resident memory of every process it leaves running once idle (npm, the shell, the gateway),
+ * against a Node hello-world HTTP server started the same way through npm, alternating, in one run. The first
+ * round (which may rebuild the bundles) is not counted. BENCH_SERVE_ROUNDS (default 5), BENCH_SERVE_IDLE_MS
+ * (default 3000) before the memory is read. Linux (memory from /proc).
+ */
+const ROUNDS = Number(process.env.BENCH_SERVE_ROUNDS ?? 5)
+const IDLE_MS = Number(process.env.BENCH_SERVE_IDLE_MS ?? 3000)
+const root = join(import.meta.dirname, '..')
+const dir = mkdtempSync(join(tmpdir(), 'gh-bench-serve-'))
+const helloDir = join(dir, 'hello')
+writeFileSync(join(dir, 'hello.mjs'), "import { createServer } from 'node:http'\nconst s = createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${s.address().port}`))\n")
+rmSync(helloDir, { recursive: true, force: true })
+writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'hello', private: true, scripts: { hello: `node ${join(dir, 'hello.mjs')}` } }))
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const starts = {
+  hello: () => spawn(npm, ['run', '--silent', 'hello'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }),
+  serve: (round: number) => spawn(npm, ['run', '--silent', 'serve', '--', '--port', '0', '--data-dir', join(dir, `data-${round}`)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }),
+}
+
+async function startOnce(which: keyof typeof starts, round: number) {
+  const t0 = performance.now()
+  const child = starts[which](round)
+  let out = ''
+  let err = ''
+  child.stderr.on('data', (d) => (err += d))
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`${which} exited ${code}: ${err}`)))
+  })
+  const res = await fetch(`${url}/health`)
+  await res.text()
+  const ms = performance.now() - t0
+  if (res.status !== 200) throw new Error(`${which} /health: ${res.status}`)
+  await new Promise((r) => setTimeout(r, IDLE_MS))
+  const tree = processTreeRss(child.pid!) ?? []
+  const exited = new Promise((r) => child.once('exit', r))
+  for (const p of tree.reverse()) process.kill(p.pid, 'SIGTERM')
+  await exited
+  return { ms, tree }
+}
+
+const rows = []
+const mb = (kb: number) => kb / 1024
+let lastTree: Array<{ rssKb: number; command: string }> = []
+await startOnce('serve', -1) // builds the bundles when stale
+for (let round = 0; round < ROUNDS; round++) {
+  const hello = await startOnce('hello', round)
+  const serve = await startOnce('serve', round)
+  const total = (t: typeof hello.tree) => mb(t.reduce((s, p) => s + p.rssKb, 0))
+  rows.push({ round, 'hello ms': hello.ms.toFixed(0), 'serve ms': serve.ms.toFixed(0), 'serve/hello': (serve.ms / hello.ms).toFixed(2), 'hello MB (all processes)': total(hello.tree).toFixed(0), 'serve MB (all processes)': total(serve.tree).toFixed(0) })
+  lastTree = serve.tree
+}
+console.log(`npm run serve (warm build): spawn to first /health answer, and resident memory of all its processes after ${IDLE_MS} ms idle, against a Node hello-world through npm`)
+console.table(rows)
+console.log('targets: /health under 500 ms; all processes together under 120 MB. Processes of the last serve round:')
+console.table(lastTree.map((p) => ({ MB: mb(p.rssKb).toFixed(1), command: p.command.slice(0, 100) })))
+rmSync(dir, { recursive: true, force: true })
