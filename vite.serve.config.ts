@@ -30,7 +30,12 @@ export default defineConfig({
     reportCompressedSize: false,
     commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true },
     rollupOptions: {
-      input: { cli: resolve('src/gateway/boot/cli.ts'), ...engineWorkerEntries() },
+      input: {
+        cli: resolve('src/gateway/boot/cli.ts'),
+        ...engineWorkerEntries(),
+        // PostgresDb starts it by path, from beside its own chunk (store/postgres/postgres-db.ts).
+        'postgres-worker': resolve('src/gateway/store/postgres/postgres-worker.mjs'),
+      },
       external: isExternal,
       // Bundled CommonJS that calls require() at run time (optional packages, JSON) gets a real one.
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', banner: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
