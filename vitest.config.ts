@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
 /**
  * The contract tests that also run with the gateway's state in PostgreSQL (test/support/test-store.ts):
  * one of each wire family and the state they keep (chat, messages, responses, files, batches, keys,
- * credits, usage, and the admin state: teams, OAuth clients, MCP servers, conversations, recordings).
+ * credits, usage, and the admin state: teams, OAuth clients, MCP servers, conversations, recordings), and
+ * issue 27's state kept in the store (rate windows shared by instances, budgets, the response cache, audit).
  * The repository tests run on both engines within the default project.
  */
 export const POSTGRES_CONTRACTS = [
@@ -22,6 +23,11 @@ export const POSTGRES_CONTRACTS = [
   'src/gateway/api/admin/recordings-admin.test.ts',
   'src/gateway/api/oauth/oauth.contract.test.ts',
   'src/gateway/api/mcp/mcp-admin.contract.test.ts',
+  'src/gateway/services/governance/rate-limits.contract.test.ts',
+  'src/gateway/services/governance/budgets.contract.test.ts',
+  'src/gateway/services/cache/response-cache.contract.test.ts',
+  'src/gateway/api/admin/audit-admin.test.ts',
+  'src/gateway/api/admin/recording-transcripts.test.ts',
 ]
 
 // Debian's PostgreSQL (test/support/postgres.ts); without it the repository tests' PostgreSQL runs report as skipped.
