@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer as createNetServer, connect } from 'node:net'
 import { join } from 'node:path'
 import getPort from 'get-port'
 import OpenAI from 'openai'
@@ -74,6 +75,45 @@ describe('npm run serve (cli.ts)', () => {
     expect(unreachable.errors()).toContain(`cannot connect to PostgreSQL at 127.0.0.1:${port}/gatehouse`)
     expect(unreachable.errors() + unreachable.output()).not.toContain('hunter2')
     expect(unreachable.errors()).not.toMatch(/\n\s+at /)
+  })
+
+  it.skipIf('skip' in postgres)('--wait-for-store answers 503 on /health/ready until PostgreSQL is reachable, then serves', async () => {
+    const db = await freshPostgresDatabase((postgres as { url: string }).url)
+    const real = new URL(db.url)
+    // The store's address leads nowhere until the test opens a relay from it to the real server.
+    const relayPort = await getPort()
+    const relay = createNetServer((client) => {
+      const upstream = connect(Number(real.port), real.hostname)
+      client.pipe(upstream).pipe(client)
+      const end = () => (client.destroy(), upstream.destroy())
+      client.on('error', end)
+      upstream.on('error', end)
+    })
+    try {
+      const secrets = tempDir()
+      writeFileSync(join(secrets, 'admin-token'), 'shared-admin-token-0123456789abcdef')
+      writeFileSync(join(secrets, 'secret.key'), Buffer.alloc(32, 9).toString('base64'))
+      const port = await getPort()
+      const url = `postgres://${real.username}@127.0.0.1:${relayPort}${real.pathname}`
+      const run = serve(['--wait-for-store', '--database-url', url, '--data-dir', join(tempDir(), 'data'), '--port', String(port), '--admin-token-file', join(secrets, 'admin-token'), '--secret-key-file', join(secrets, 'secret.key')])
+      const waiting = await vi.waitFor(
+        async () => {
+          const res = await fetch(`http://127.0.0.1:${port}/health/ready`)
+          expect(res.status).toBe(503)
+          return (await res.json()) as { problem: string }
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      expect(waiting.problem).toContain(`store_unreachable: store.url: cannot connect to PostgreSQL at 127.0.0.1:${relayPort}`)
+      await new Promise<void>((resolve) => relay.listen(relayPort, '127.0.0.1', resolve))
+      expect(await run.listening).toBe(`http://127.0.0.1:${port}`)
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200)
+      run.child.kill('SIGTERM')
+      expect(await run.exited).toBe(0)
+    } finally {
+      relay.close()
+      await db.drop()
+    }
   })
 
   it.skipIf('skip' in postgres)('serves with its state in PostgreSQL given --database-url, saying so without the password', async () => {

@@ -10,12 +10,13 @@ import { startGateway } from './start-gateway'
 import { SealedSecretsError } from '../security/key-slots'
 import { AdminTokenError } from '../security/admin-token'
 import { SharedSecretError } from '../security/shared-secrets'
+import { startWhenStoreAnswers } from './store-wait'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
 
   --config FILE     YAML or JSON config (env GATEHOUSE_CONFIG); built-in defaults without it
   --data-dir DIR    where the database, keys and files live (env GATEHOUSE_DATA_DIR)
- --database-url URL  a postgres:// URL: keep the state in PostgreSQL, shared by several instances
+  --database-url URL  a postgres:// URL: keep the state in PostgreSQL, shared by several instances
                     (env GATEHOUSE_DATABASE_URL; config store.url; default SQLite in the data dir)
   --port N          port to listen on, 0 for any free one (env GATEHOUSE_PORT; default 4310)
   --host H          address to bind (env GATEHOUSE_HOST; default 127.0.0.1)
@@ -25,7 +26,9 @@ const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--datab
   --admin-token-file FILE  the admin token (env GATEHOUSE_ADMIN_TOKEN_FILE, or the token in GATEHOUSE_ADMIN_TOKEN);
                     default <data-dir>/admin-token; required with a PostgreSQL store
   --secret-key-file FILE   the 32-byte key that seals provider keys, raw or base64 (env GATEHOUSE_SECRET_KEY_FILE,
-                    or the key in GATEHOUSE_SECRET_KEY); default <data-dir>/secret.key; required with PostgreSQL`
+                    or the key in GATEHOUSE_SECRET_KEY); default <data-dir>/secret.key; required with PostgreSQL
+  --wait-for-store  keep trying to reach the PostgreSQL store instead of exiting, answering 503 on the port
+                    (GET /health/ready) until it is reachable and migrated (env GATEHOUSE_WAIT_FOR_STORE=1)`
 
 /** `serve`: flags and env -> config -> deps -> listen. The only place that reads process.env. */
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -43,6 +46,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
         'blob-dir': { type: 'string' },
         'admin-token-file': { type: 'string' },
         'secret-key-file': { type: 'string' },
+        'wait-for-store': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -82,7 +86,11 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   }
 
   const logger = createLogger({ level: flags['log-level'] ?? env.GATEHOUSE_LOG_LEVEL ?? 'warn' })
-  const gateway = await startGateway({ config, dataDir, env, logger, secrets })
+  const start = () => startGateway({ config, dataDir, env, logger, secrets })
+  const waitForStore = flags['wait-for-store'] ?? ['1', 'true'].includes(env.GATEHOUSE_WAIT_FOR_STORE ?? '')
+  const gateway = waitForStore
+    ? await startWhenStoreAnswers(start, { host: config.server.host, port: config.server.port, onRetry: (m) => process.stderr.write(`Waiting for the store (GET /health/ready answers 503 meanwhile): ${m}\n`) })
+    : await start()
   const out = process.stdout
   out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
   out.write(`  config:   ${config.source}\n  store:    ${gateway.storeDescription}\n  data dir: ${dataDir}\n  admin token: ${secrets.adminTokenFile ? `in ${secrets.adminTokenFile}` : secrets.adminToken ? 'from GATEHOUSE_ADMIN_TOKEN' : `in ${dataDir}/admin-token`}\n`)

@@ -1,6 +1,7 @@
 import { openDatabase, type Db } from './database'
 import { dialectOf } from './db'
 import { describePostgresUrl, isPostgresUrl, openPostgresDatabase } from './postgres/open-postgres'
+export { StoreUnreachableError } from './postgres/open-postgres'
 import { createAgentsRepo } from './repos/agents-repo'
 import { createAuditRepo } from './repos/audit-repo'
 import { createGovernanceRepo } from './repos/governance-repo'

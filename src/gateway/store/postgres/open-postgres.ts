@@ -14,6 +14,9 @@ export function describePostgresUrl(url: string): string {
   }
 }
 
+/** The PostgreSQL server of `store.url` could not be reached (as opposed to a refused schema or a bad URL). */
+export class StoreUnreachableError extends Error {}
+
 /** Connects to the database of `store.url` and brings its schema up to date; a failure says where and what to check. */
 export function openPostgresDatabase(url: string, applicationName?: string): PostgresDb {
   let db: PostgresDb
@@ -21,7 +24,7 @@ export function openPostgresDatabase(url: string, applicationName?: string): Pos
     db = new PostgresDb(url, applicationName)
   } catch (e) {
     const reason = (e as Error).message.replaceAll(url, describePostgresUrl(url))
-    throw new Error(
+    throw new StoreUnreachableError(
       `store.url: cannot connect to PostgreSQL at ${describePostgresUrl(url)} (${reason}). ` +
         'Check that the server runs and accepts connections from this host, and the user, password and database name in the URL.',
       { cause: e },
