@@ -98,11 +98,13 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
 
   const { authenticate } = services
   installResponseCache(app, { cache: services.responseCache, clock })
-  app.addHook('onResponse', (req, reply, done) => {
-    services.metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime)
-    done()
-  })
-  await app.register(metricsRoutes, { metrics: services.metrics, adminToken: services.adminToken, metricsToken: config.telemetry?.metricsToken ?? null })
+  if (config.telemetry?.metrics !== false) {
+    app.addHook('onResponse', (req, reply, done) => {
+      services.metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime)
+      done()
+    })
+    await app.register(metricsRoutes, { metrics: services.metrics, adminToken: services.adminToken, metricsToken: config.telemetry?.metricsToken ?? null })
+  }
   await app.register(healthRoutes, { version: GATEWAY_VERSION, startedAt: clock.now(), now: () => clock.now(), problems: services.problems, notReady: services.cluster.notReady })
   await app.register(modelsRoutes, { models: services.models, authenticate })
   await app.register(filesRoutes, { files: services.files, authenticate, maxUploadBytes: config.files.maxUploadBytes })

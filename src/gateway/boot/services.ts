@@ -87,6 +87,8 @@ export function createServices(deps: GatewayDeps) {
   const providerConfigs = createProviderConfigs(deps.env, deps.cipher, redactor)
   for (const row of store.providers.list()) providerConfigs(row)
   const documents = createDocumentEngine(config.documents)
+  // telemetry.metrics: false counts nothing (the governance bench's baseline, or an owner who wants none).
+  const metricsOn = config.telemetry?.metrics !== false
   const metrics = createGatewayMetrics({ engineLoad: () => [...localEngines.stats(), ...documents.stats()], teamName: (id) => (id && store.teams.get(id)?.name) || 'none' })
   // Instances sharing a PostgreSQL store share their limits' counters; one process owns a SQLite data dir.
   const sharedStore = deps.sharedStore ?? instance.shared
@@ -95,7 +97,7 @@ export function createServices(deps: GatewayDeps) {
     clock,
     counter: sharedStore ? storeRateCounter(store.governance) : memoryRateCounter(),
     shared: sharedStore,
-    onRateLimited: (teamId, limit) => metrics.rateLimited(teamId, limit),
+    onRateLimited: (teamId, limit) => metricsOn && metrics.rateLimited(teamId, limit),
   })
   const keepsContent = (teamId: string) => governor.keepsContent(teamId)
   const telemetry = config.telemetry
@@ -112,7 +114,7 @@ export function createServices(deps: GatewayDeps) {
     localContextTokens: config.engines.llama.contextSize,
     governor,
     balancer: createBalancer(clock),
-    observer: telemetryObserver(metrics, tracer?.observer),
+    observer: metricsOn || tracer ? telemetryObserver(metricsOn ? metrics : null, tracer?.observer) : undefined,
   })
   const keys = createKeyService(store, clock, ids, config.auth.rotationGraceSeconds)
   const steps = chatAudioSteps({ store, registry, providerConfigs, clock, ids, transcriptionModel: config.audio.chatTranscriptionModel, speechModel: config.audio.chatSpeechModel })
@@ -148,7 +150,7 @@ export function createServices(deps: GatewayDeps) {
     pipeline,
     chat,
     responses,
-    responseCache: createResponseCache({ store, clock, ledger, onHit: (row) => metrics.settled(row), keepsContent }),
+    responseCache: createResponseCache({ store, clock, ledger, onHit: (row) => metricsOn && metrics.settled(row), keepsContent }),
     metrics,
     messages: createMessagesService({ pipeline, chat }),
     ollama: createOllamaService({ pipeline, chat, embeddings }),

@@ -243,6 +243,8 @@ const telemetry = z.strictObject({
   service_name: name.optional(),
   /** Put prompts and answers in spans (`gen_ai.input.messages`, `gen_ai.output.messages`); off by default. */
   capture_content: z.boolean().optional(),
+  /** false: no metrics are counted and `GET /metrics` answers 404 (on by default). */
+  metrics: z.boolean().optional(),
   /** A Bearer token that may read `GET /metrics` besides the admin token (for a Prometheus scraper). */
   metrics_token: z.string().min(20, 'a token must be at least 20 characters long').optional(),
 })

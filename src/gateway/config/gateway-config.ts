@@ -48,6 +48,8 @@ export interface TelemetryConfig {
   otlpHeaders: Record<string, string>
   serviceName: string
   captureContent: boolean
+  /** false: nothing counted, `GET /metrics` answers 404. */
+  metrics: boolean
   metricsToken: string | null
 }
 

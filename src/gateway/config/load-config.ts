@@ -121,6 +121,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
       otlpHeaders: raw.telemetry?.otlp_headers ?? {},
       serviceName: raw.telemetry?.service_name ?? 'gatehouse',
       captureContent: raw.telemetry?.capture_content ?? false,
+      metrics: raw.telemetry?.metrics ?? true,
       metricsToken: raw.telemetry?.metrics_token ?? null,
     },
     providers: raw.providers ?? [],

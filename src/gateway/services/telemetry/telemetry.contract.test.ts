@@ -95,3 +95,14 @@ describe('metrics and traces', () => {
     for (const body of receiver.bodies) expect(body).not.toContain('harbour')
   })
 })
+
+describe('telemetry.metrics: false', () => {
+  it('counts nothing and answers GET /metrics with 404, even to the admin token', async () => {
+    const off = await startTestGateway({ configData: baseConfigData({ telemetry: { metrics: false } }) })
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/metrics', headers: admin })).statusCode).toBe(404)
+    } finally {
+      await off.close()
+    }
+  })
+})
