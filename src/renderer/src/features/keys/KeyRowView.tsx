@@ -23,6 +23,7 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
   const live = k.status === 'active' || k.status === 'deprecated'
   const fromConfig = k.source === 'config'
   const label = k.name ?? k.hint
+  const hasLimits = k.rpm_limit != null || k.tpm_limit != null || k.budget != null
   return (
     <tr>
       <td data-label="Key"><code>{k.hint}</code></td>
@@ -34,10 +35,11 @@ export function KeyRowView({ k, owner }: { k: KeyInfo; owner: string }) {
       <td data-label="Status">
         <Badge tone={TONE[k.status]}>{k.status}</Badge>
         {k.status === 'deprecated' && k.expires_at && <span className="muted small"> until {formatDate(k.expires_at)}</span>}
+        {/* Limits sit with the status (what may this key do now), not in a column of their own: the table fits 900 px. */}
+        {hasLimits && <div className="muted small">{limitsSummary(k)}</div>}
       </td>
       <td data-label="Created" className="muted">{formatDate(k.created_at)}</td>
       <td data-label="Last used" className="muted">{k.last_used_at ? formatRelative(k.last_used_at) : 'never'}</td>
-      <td data-label="Limits" className="small">{limitsSummary(k)}</td>
       <td className="row-actions">
         {live && <Button size="sm" onClick={() => setEditingLimits(true)} aria-label={`Limits of ${label}`}>Limits</Button>}
         {editingLimits && (

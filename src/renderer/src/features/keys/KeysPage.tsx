@@ -46,7 +46,7 @@ export default function KeysPage() {
           <div className="table-wrap" tabIndex={0} role="region" aria-label="Keys table">
             <table className="table table-cards">
               <thead>
-                <tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Owner</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Limits</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Owner</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
               </thead>
               <tbody>
                 {list.map((k) => <KeyRowView key={k.id} k={k} owner={owner(k)} />)}
