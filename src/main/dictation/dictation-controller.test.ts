@@ -25,7 +25,11 @@ function harness(opts: { taken?: string[]; page?: boolean } = {}) {
   })
   const advance = (ms: number) => {
     now += ms
-    for (const [h, t] of [...due]) if (t.at <= now) (due.delete(h), t.fn())
+    for (const [h, t] of [...due]) {
+      if (t.at > now) continue
+      due.delete(h)
+      t.fn()
+    }
   }
   const press = (accelerator: string) => shortcuts.get(accelerator)!()
   return { controller, shortcuts, commands, indicator, pasted, advance, press }
