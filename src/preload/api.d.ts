@@ -1,3 +1,5 @@
+import type { SystemAudioSupport } from '../shared/mix-tracks'
+
 /** What the preload exposes to the renderer as `window.gatehouse`: named functions only, no generic invoke. */
 export interface GatewayInfo {
   url: string
@@ -33,8 +35,9 @@ export interface DictationSettings {
 
 export type DictationCommand = 'start' | 'stop'
 
+
 /** How this machine can record the system's output (the other side of a call). */
-export type SystemAudioSupport = { kind: 'loopback' } | { kind: 'monitor-source' } | { kind: 'unsupported'; reason: string }
+export type { SystemAudioSupport }
 
 export type SaveResult = { ok: true } | { ok: false; message: string }
 

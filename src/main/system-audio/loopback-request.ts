@@ -1,4 +1,4 @@
-import type { SystemAudioSupport } from './mix-tracks'
+import type { SystemAudioSupport } from '../../shared/mix-tracks'
 
 /** The parts of Electron's display-media request and answer this uses (no electron import: tested without it). */
 export interface DisplayMediaRequest {
