@@ -1,6 +1,6 @@
 import { homedir, release } from 'node:os'
 import { join } from 'node:path'
-import { app, type BrowserWindow, clipboard, desktopCapturer, dialog, globalShortcut, Menu, nativeImage, safeStorage, session, Tray } from 'electron'
+import { app, type BrowserWindow, clipboard, desktopCapturer, dialog, globalShortcut, Menu, nativeImage, Notification, safeStorage, session, Tray } from 'electron'
 import { DESKTOP_CHANNELS } from '../preload/desktop-api'
 import { DesktopGateway } from './desktop-gateway'
 import { loadDesktopSettings, parseDictationSettings, saveDesktopSettings } from './desktop-settings'
@@ -131,6 +131,10 @@ else {
     timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) },
   })
 
+  const notifyDictation = (body: string) => {
+    if (Notification.isSupported()) new Notification({ title: 'Gatehouse dictation', body: body.slice(0, 300) }).show()
+  }
+
   function openWindow(show = true): void {
     if (!window || window.isDestroyed()) {
       window = createMainWindow({
@@ -192,8 +196,12 @@ else {
           saveDesktopSettings(dataDir, settings)
           return applied
         },
-        dictationFinished: (text) => dictation.finished(text),
-        dictationFailed: () => dictation.failed(),
+        // the user is in another app: a failure is told by the system's notification, not the window
+        dictationFinished: (text) => dictation.finished(text).catch((e: unknown) => notifyDictation(`The text could not be pasted: ${(e as Error).message}`)),
+        dictationFailed: (message) => {
+          dictation.failed()
+          notifyDictation(typeof message === 'string' ? message : 'Dictation failed.')
+        },
         systemAudioSupport: () => audioSupport,
       })
       session.defaultSession.setDisplayMediaRequestHandler(

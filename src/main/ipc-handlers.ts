@@ -13,7 +13,7 @@ export interface DesktopIpcDeps {
   dictationSettings(): DictationSettings
   setDictationSettings(value: unknown): SaveResult
   dictationFinished(text: unknown): Promise<void>
-  dictationFailed(): void
+  dictationFailed(message: unknown): void
   systemAudioSupport(): SystemAudioSupport
 }
 
@@ -40,7 +40,7 @@ export function registerDesktopIpc(deps: DesktopIpcDeps): void {
   handle(c.dictationSettings, () => deps.dictationSettings())
   handle(c.setDictationSettings, (_e, value: unknown) => deps.setDictationSettings(value))
   handle(c.dictationFinished, (_e, text: unknown) => deps.dictationFinished(text))
-  handle(c.dictationFailed, () => deps.dictationFailed())
+  handle(c.dictationFailed, (_e, message: unknown) => deps.dictationFailed(message))
   handle(c.systemAudioSupport, () => deps.systemAudioSupport())
   handle(c.revealInFolder, (_e, path: unknown) => {
     if (typeof path !== 'string' || !path) throw new Error('path: must be a file path')

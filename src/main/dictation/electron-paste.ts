@@ -19,17 +19,27 @@ export function electronClipboard(clipboard: Clipboard): ClipboardLike {
   }
 }
 
-/** Pastes dictated text into the focused app with the platform's paste keystroke, restoring the clipboard. */
+/**
+ * Pastes dictated text into the focused app with the platform's paste keystroke, restoring the clipboard.
+ * Where the keystroke cannot be sent (no xdotool, a pure Wayland session), the words are not lost: they
+ * stay on the clipboard, and the error says so.
+ */
 export function pasteIntoFocusedApp(clipboard: Clipboard, platform: NodeJS.Platform): (text: string) => Promise<void> {
   const run = promisify(execFile)
-  return (text) =>
-    pasteText(text, {
-      clipboard: electronClipboard(clipboard),
-      sendPaste: async () => {
-        const cmd = pasteCommand(platform)
-        if (!cmd) throw new Error(`dictation cannot send a paste keystroke on ${platform}`)
-        await run(cmd.command, cmd.args)
-      },
-      settle: () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
-    })
+  return async (text) => {
+    try {
+      await pasteText(text, {
+        clipboard: electronClipboard(clipboard),
+        sendPaste: async () => {
+          const cmd = pasteCommand(platform)
+          if (!cmd) throw new Error(`no paste keystroke can be sent on ${platform}`)
+          await run(cmd.command, cmd.args)
+        },
+        settle: () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)),
+      })
+    } catch (e) {
+      clipboard.writeText(text)
+      throw new Error(`${(e as Error).message}; the text is on the clipboard, paste it yourself`)
+    }
+  }
 }
