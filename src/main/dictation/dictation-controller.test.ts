@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { DictationCommand } from '../../preload/api'
 import type { DictationSettings } from '../desktop-settings'
-import { createDictationController, type DictationCommand, type DictationIndicator } from './dictation-controller'
+import { createDictationController, type DictationIndicator } from './dictation-controller'
 import { RELEASE_AFTER_MS } from './dictation-shortcut'
 
 /** Electron's globalShortcut, the page and the tray as fakes; time moves by hand. */

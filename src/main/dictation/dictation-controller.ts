@@ -1,11 +1,9 @@
+import type { DictationCommand } from '../../preload/api'
 import type { DictationSettings } from '../desktop-settings'
 import { createDictationShortcut, type ShortcutTimers } from './dictation-shortcut'
 
 /** What the tray shows about dictation. */
 export type DictationIndicator = 'idle' | 'recording' | 'transcribing'
-
-/** The commands the page (which owns the microphone) gets from the shortcut. */
-export type DictationCommand = 'start' | 'stop'
 
 export interface DictationPorts {
   /** Electron's `globalShortcut`, or a fake in tests. */

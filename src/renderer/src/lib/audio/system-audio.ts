@@ -27,6 +27,3 @@ export function systemAudioChoice(support: SystemAudioSupport | null, inputs: Re
       : 'No PulseAudio or PipeWire monitor source was found ("Monitor of …" in pavucontrol): the system audio cannot be recorded here.',
   }
 }
-
-/** True for the inputs that are the system's output, so the microphone list can leave them out. */
-export const isMonitorSource = isMonitor
