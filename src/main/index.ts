@@ -2,8 +2,9 @@ import { homedir, release } from 'node:os'
 import { join } from 'node:path'
 import { app, type BrowserWindow, clipboard, desktopCapturer, dialog, globalShortcut, Menu, nativeImage, Notification, safeStorage, session, Tray } from 'electron'
 import { DESKTOP_CHANNELS } from '../preload/desktop-api'
+import { systemAudioSupport } from '../shared/mix-tracks'
 import { DesktopGateway } from './desktop-gateway'
-import { loadDesktopSettings, parseDictationSettings, saveDesktopSettings } from './desktop-settings'
+import { loadDesktopSettings, saveDesktopSettings } from './desktop-settings'
 import { createDictationController, type DictationIndicator } from './dictation/dictation-controller'
 import { pasteIntoFocusedApp } from './dictation/electron-paste'
 import { electronSqliteBinding, gatewayEntry, utilityGatewayLauncher } from './gateway-launch'
@@ -12,7 +13,6 @@ import { autostartFile, linuxLoginItem, type LoginItemPort } from './login-item'
 import type { Keychain } from './secrets/desktop-secrets'
 import { safeStorageKeychain } from './secrets/safe-storage-keychain'
 import { systemAudioRequestHandler } from './system-audio/loopback-request'
-import { systemAudioSupport } from '../shared/mix-tracks'
 import { describeGateway, gatewayUrl, type GatewayView, trayMenu, trayTooltip } from './tray-menu'
 import { createMainWindow, secureSession } from './window/main-window'
 import { statusPageUrl } from './window/status-page'
@@ -185,16 +185,11 @@ else {
         gatewayOrigin: origin,
         dictationSettings: () => settings.dictation,
         setDictationSettings: (value) => {
-          const parsed = parseDictationSettings(value)
-          if ('error' in parsed) return { ok: false, message: parsed.error }
-          const applied = dictation.apply(parsed.dictation)
-          if (!applied.ok) {
-            dictation.apply(settings.dictation)
-            return applied
-          }
-          settings.dictation = parsed.dictation
+          const changed = dictation.change(value, settings.dictation)
+          if (!changed.ok) return changed
+          settings.dictation = changed.dictation
           saveDesktopSettings(dataDir, settings)
-          return applied
+          return { ok: true }
         },
         // the user is in another app: a failure is told by the system's notification, not the window
         dictationFinished: (text) => dictation.finished(text).catch((e: unknown) => notifyDictation(`The text could not be pasted: ${(e as Error).message}`)),

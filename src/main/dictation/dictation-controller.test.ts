@@ -79,6 +79,17 @@ describe('dictation controller', () => {
     expect(h.shortcuts.size).toBe(0)
   })
 
+  it('settings from the page: a bad one is refused by field, a taken shortcut keeps the one in use', () => {
+    const h = harness({ taken: ['Ctrl+Space'] })
+    const current = on()
+    h.controller.apply(current)
+    expect(h.controller.change({ ...current, mode: 'push' }, current)).toMatchObject({ ok: false, message: expect.stringContaining('dictation.mode') })
+    expect(h.controller.change({ ...current, shortcut: 'Ctrl+Space' }, current)).toMatchObject({ ok: false, message: expect.stringContaining('Ctrl+Space is taken') })
+    expect([...h.shortcuts.keys()]).toEqual(['Alt+F9'])
+    expect(h.controller.change({ ...current, shortcut: 'Alt + F10' }, current)).toEqual({ ok: true, dictation: { ...current, shortcut: 'Alt+F10' } })
+    expect([...h.shortcuts.keys()]).toEqual(['Alt+F10'])
+  })
+
   it('a new shortcut replaces the old one; turning dictation off stops a recording in progress', () => {
     const h = harness()
     h.controller.apply(on())

@@ -1,5 +1,5 @@
 import type { DictationCommand } from '../../preload/api'
-import type { DictationSettings } from '../desktop-settings'
+import { type DictationSettings, parseDictationSettings } from '../desktop-settings'
 import { createDictationShortcut, type ShortcutTimers } from './dictation-shortcut'
 
 /** What the tray shows about dictation. */
@@ -67,6 +67,18 @@ export function createDictationController(ports: DictationPorts) {
       registered = settings.shortcut
       shortcut = next
       return { ok: true }
+    },
+    /**
+     * Settings sent by the page: checked, then registered; when the new shortcut cannot be had, the one
+     * in use stays registered and the answer says why. The caller keeps what comes back as `dictation`.
+     */
+    change(value: unknown, current: DictationSettings): { ok: true; dictation: DictationSettings } | { ok: false; message: string } {
+      const parsed = parseDictationSettings(value)
+      if ('error' in parsed) return { ok: false, message: parsed.error }
+      const applied = this.apply(parsed.dictation)
+      if (applied.ok) return { ok: true, dictation: parsed.dictation }
+      this.apply(current)
+      return applied
     },
     /** The page's transcript of the last recording: pasted into the app that has the focus. */
     async finished(text: unknown): Promise<void> {
