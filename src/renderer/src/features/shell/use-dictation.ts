@@ -26,9 +26,8 @@ export function useDictation(active: boolean): void {
         return result.text
       },
       finished: (text) => desktop.dictationFinished(text),
-      failed: async (e) => {
-        const name = (e as DOMException)?.name
-        const message = name && name !== 'Error' ? microphoneProblem(e) : (e as Error).message
+      failed: async (e, during) => {
+        const message = during === 'microphone' ? microphoneProblem(e) : `Dictation could not be transcribed: ${(e as Error)?.message ?? String(e)}`
         console.warn(`Dictation: ${message}`)
         await desktop.dictationFailed(message)
       },

@@ -14,7 +14,7 @@ function harness(overrides: Partial<DictationTakeDeps> = {}) {
     },
     transcribe: async (wav) => (heard.push(wav), 'hello from the microphone'),
     finished: async (text) => void log.push(['finished', text]),
-    failed: async (e) => void log.push(['failed', (e as Error).message]),
+    failed: async (e, during) => void log.push(['failed', during, (e as Error).message]),
     ...overrides,
   })
   return { take, log, heard, speak: (seconds: number) => feed(new Int16Array(seconds * STUDIO_SAMPLE_RATE).fill(1000)) }
@@ -46,13 +46,13 @@ describe('a dictation take in the page', () => {
     const refused = harness({ openMicrophone: async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' })) })
     await refused.take.handle('start')
     await refused.take.handle('stop')
-    expect(refused.log).toEqual([['failed', 'Permission denied']])
+    expect(refused.log).toEqual([['failed', 'microphone', 'Permission denied']])
 
     const down = harness({ transcribe: async () => Promise.reject(new Error('model whisper-base is not loaded')) })
     await down.take.handle('start')
     down.speak(1)
     await down.take.handle('stop')
-    expect(down.log.at(-1)).toEqual(['failed', 'model whisper-base is not loaded'])
+    expect(down.log.at(-1)).toEqual(['failed', 'transcription', 'model whisper-base is not loaded'])
   })
 
   it('a stop while the microphone is still opening waits for it; a second start is ignored', async () => {

@@ -10,7 +10,8 @@ export interface DictationTakeDeps {
   transcribe(wav: Blob): Promise<string>
   /** The main process pastes this into the focused app ('' pastes nothing). */
   finished(text: string): Promise<void>
-  failed(error: unknown): Promise<void>
+  /** `during` says what failed: opening the microphone or transcribing. */
+  failed(error: unknown, during: 'microphone' | 'transcription'): Promise<void>
 }
 
 /**
@@ -28,7 +29,7 @@ export function createDictationTake(deps: DictationTakeDeps) {
     parts = []
     opening = deps.openMicrophone((samples) => parts.push(samples)).then(
       (opened) => void (mic = opened),
-      (e: unknown) => deps.failed(e),
+      (e: unknown) => deps.failed(e, 'microphone'),
     )
     await opening
     opening = null
@@ -45,7 +46,7 @@ export function createDictationTake(deps: DictationTakeDeps) {
       const text = samples.length < SHORTEST_SECONDS * STUDIO_SAMPLE_RATE ? '' : await deps.transcribe(wavBlob(samples, STUDIO_SAMPLE_RATE))
       await deps.finished(text)
     } catch (e) {
-      await deps.failed(e)
+      await deps.failed(e, 'transcription')
     }
   }
 
