@@ -127,6 +127,7 @@ else {
       dictationState = state
       refreshTray()
     },
+    holdSupported: process.platform !== 'darwin',
     now: () => Date.now(),
     timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) },
   })

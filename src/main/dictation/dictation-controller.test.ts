@@ -5,7 +5,7 @@ import { createDictationController, type DictationIndicator } from './dictation-
 import { RELEASE_AFTER_MS } from './dictation-shortcut'
 
 /** Electron's globalShortcut, the page and the tray as fakes; time moves by hand. */
-function harness(opts: { taken?: string[]; page?: boolean } = {}) {
+function harness(opts: { taken?: string[]; page?: boolean; holdSupported?: boolean } = {}) {
   let now = 0
   const due = new Map<number, { at: number; fn: () => void }>()
   let next = 0
@@ -21,6 +21,7 @@ function harness(opts: { taken?: string[]; page?: boolean } = {}) {
     sendCommand: (c) => (opts.page === false ? false : (commands.push(c), true)),
     paste: async (text) => void pasted.push(text),
     setIndicator: (s) => void indicator.push(s),
+    holdSupported: opts.holdSupported ?? true,
     now: () => now,
     timers: { set: (fn, ms) => (due.set(++next, { at: now + ms, fn }), next), clear: (h) => void due.delete(h as number) },
   })
@@ -71,6 +72,16 @@ describe('dictation controller', () => {
     await h.controller.finished('')
     expect(h.pasted).toEqual([])
     expect(h.indicator.at(-1)).toBe('idle')
+  })
+
+  it('on macOS, where a held shortcut reports one press only, hold works as toggle instead of stopping at once', () => {
+    const h = harness({ holdSupported: false })
+    h.controller.apply(on({ mode: 'hold' }))
+    h.press('Alt+F9')
+    h.advance(RELEASE_AFTER_MS * 10)
+    expect(h.commands).toEqual(['start'])
+    h.press('Alt+F9')
+    expect(h.commands).toEqual(['start', 'stop'])
   })
 
   it('refuses a shortcut another app holds, naming the field, and keeps none registered', () => {

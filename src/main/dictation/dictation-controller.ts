@@ -12,6 +12,11 @@ export interface DictationPorts {
   sendCommand(command: DictationCommand): boolean
   paste(text: string): Promise<void>
   setIndicator(state: DictationIndicator): void
+  /**
+   * False on macOS, where a held global shortcut reports its first press only, never the key's repeats
+   * (electron/electron#39718): there is no telling when it is let go, so `hold` works as `toggle`.
+   */
+  holdSupported: boolean
   now(): number
   timers: ShortcutTimers
 }
@@ -48,7 +53,7 @@ export function createDictationController(ports: DictationPorts) {
       release()
       if (!settings.enabled) return { ok: true }
       const next = createDictationShortcut({
-        mode: settings.mode,
+        mode: ports.holdSupported ? settings.mode : 'toggle',
         now: ports.now,
         timers: ports.timers,
         onStart: () => {

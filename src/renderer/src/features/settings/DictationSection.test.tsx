@@ -74,3 +74,16 @@ describe('Settings: dictation', () => {
     expect(shortcut).toHaveAttribute('aria-invalid', 'true')
   })
 })
+
+describe('Settings: dictation on macOS', () => {
+  afterEach(() => Reflect.deleteProperty(navigator, 'platform'))
+
+  it('offers no hold-to-talk, since a global shortcut there reports no release', async () => {
+    Object.defineProperty(navigator, 'platform', { configurable: true, value: 'MacIntel' })
+    window.gatehouse = fakeDesktopApi({ dictationSettings: async () => ({ enabled: true, shortcut: 'CommandOrControl+Shift+Space', mode: 'toggle', model: '', language: '' }) }).api
+    renderSection()
+    expect(await screen.findByText(/starts with one press and stops with the next/)).toBeInTheDocument()
+    expect(screen.queryByRole('radio', { name: 'while the keys are held' })).toBeNull()
+    expect(screen.getByLabelText('Shortcut')).toHaveValue('Cmd + Shift + Space')
+  })
+})

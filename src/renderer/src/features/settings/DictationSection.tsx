@@ -6,14 +6,13 @@ import { acceleratorFor, describeAccelerator } from '../../lib/audio/shortcut-ke
 import { LANGUAGES } from '../../lib/audio/languages'
 import { useAppStore } from '../../stores/app-store'
 
-const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
-
 /**
  * Dictation (the desktop window only: a browser cannot hold a global shortcut): a key combination that,
  * in any app, records speech and types its transcript there. Off until turned on here.
  */
 export function DictationSection() {
   const desktop = window.gatehouse
+  const isMac = /Mac/.test(navigator.platform)
   const catalog = useAppStore((s) => s.catalog.models)
   const models = useMemo(() => catalog.filter((m) => m.kind === 'transcription').map((m) => m.name), [catalog])
   const [draft, setDraft] = useState<DictationSettings | null>(null)
@@ -69,17 +68,21 @@ export function DictationSection() {
               />
             )}
           </Field>
-          <fieldset className="radio-group" disabled={!draft.enabled}>
-            <legend className="field-label">Records</legend>
-            <label className="radio">
-              <input type="radio" name="dictation-mode" checked={draft.mode === 'hold'} onChange={() => set({ mode: 'hold' })} />
-              while the keys are held
-            </label>
-            <label className="radio">
-              <input type="radio" name="dictation-mode" checked={draft.mode === 'toggle'} onChange={() => set({ mode: 'toggle' })} />
-              from one press to the next
-            </label>
-          </fieldset>
+          {isMac ? (
+            <p className="small muted">On macOS a global shortcut reports its press but not its release: dictation starts with one press and stops with the next.</p>
+          ) : (
+            <fieldset className="radio-group" disabled={!draft.enabled}>
+              <legend className="field-label">Records</legend>
+              <label className="radio">
+                <input type="radio" name="dictation-mode" checked={draft.mode === 'hold'} onChange={() => set({ mode: 'hold' })} />
+                while the keys are held
+              </label>
+              <label className="radio">
+                <input type="radio" name="dictation-mode" checked={draft.mode === 'toggle'} onChange={() => set({ mode: 'toggle' })} />
+                from one press to the next
+              </label>
+            </fieldset>
+          )}
         </div>
         <div className="form-row">
           <Field label="Dictation model" hint={models.length ? undefined : 'No speech-to-text model is set up: add a whisper model under Local models.'}>
