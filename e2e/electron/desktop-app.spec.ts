@@ -34,7 +34,7 @@ test('opens on its own gateway, owns the data dir, exposes only the named API, a
   expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
 
   const api = await window.evaluate(() => Object.keys((globalThis as unknown as DesktopWindow).gatehouse).sort())
-  expect(api).toEqual(['appVersion', 'gatewayInfo', 'gatewaySettings', 'openExternal', 'openFileDialog', 'revealInFolder', 'saveFileDialog', 'setGatewayPort', 'takeFirstRunKey'])
+  expect(api).toEqual(['appVersion', 'dictationFailed', 'dictationFinished', 'dictationSettings', 'gatewayInfo', 'gatewaySettings', 'onDictationCommand', 'openExternal', 'openFileDialog', 'revealInFolder', 'saveFileDialog', 'setDictationSettings', 'setGatewayPort', 'systemAudioSupport', 'takeFirstRunKey'])
   expect(await window.evaluate(() => typeof (globalThis as unknown as { require?: unknown; process?: unknown }).require)).toBe('undefined')
 
   // the window never leaves the gateway: a foreign link goes to the system browser instead

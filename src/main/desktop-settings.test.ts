@@ -2,23 +2,29 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PORT, loadDesktopSettings, parsePort, placeWindow, saveDesktopSettings, SETTINGS_FILE } from './desktop-settings'
+import { DEFAULT_DICTATION_SHORTCUT, DEFAULT_PORT, loadDesktopSettings, parseDictationSettings, parsePort, placeWindow, saveDesktopSettings, SETTINGS_FILE } from './desktop-settings'
+
+const DICTATION_OFF = { enabled: false, shortcut: DEFAULT_DICTATION_SHORTCUT, mode: 'hold', model: '', language: '' }
 
 const dir = () => mkdtempSync(join(tmpdir(), 'gh-settings-'))
 
 describe('desktop settings', () => {
   it('defaults, saves and reads back port and window placement', () => {
     const d = dir()
-    expect(loadDesktopSettings(d)).toEqual({ port: DEFAULT_PORT, window: null })
-    const settings = { port: 4420, window: { x: 10, y: 20, width: 1200, height: 800, maximized: true } }
+    expect(loadDesktopSettings(d)).toEqual({ port: DEFAULT_PORT, window: null, dictation: DICTATION_OFF })
+    const settings = {
+      port: 4420,
+      window: { x: 10, y: 20, width: 1200, height: 800, maximized: true },
+      dictation: { enabled: true, shortcut: 'Alt+F9', mode: 'toggle' as const, model: 'whisper-small', language: 'de' },
+    }
     saveDesktopSettings(d, settings)
     expect(loadDesktopSettings(d)).toEqual(settings)
   })
 
   it('keeps the good fields of a damaged file', () => {
     const d = dir()
-    writeFileSync(join(d, SETTINGS_FILE), JSON.stringify({ port: 4999, window: { x: 'left' } }))
-    expect(loadDesktopSettings(d)).toEqual({ port: 4999, window: null })
+    writeFileSync(join(d, SETTINGS_FILE), JSON.stringify({ port: 4999, window: { x: 'left' }, dictation: { enabled: 'yes' } }))
+    expect(loadDesktopSettings(d)).toEqual({ port: 4999, window: null, dictation: DICTATION_OFF })
     writeFileSync(join(d, SETTINGS_FILE), '{"port": 49')
     expect(loadDesktopSettings(d).port).toBe(DEFAULT_PORT)
   })
@@ -27,6 +33,18 @@ describe('desktop settings', () => {
     expect(parsePort('4311')).toEqual({ port: 4311 })
     expect(parsePort(80)).toEqual({ error: 'port: must be a whole number from 1024 to 65535; got 80' })
     expect(parsePort('http')).toMatchObject({ error: expect.stringContaining('got "http"') })
+  })
+})
+
+describe('dictation settings from the page', () => {
+  it('keeps a shortcut with modifiers and a key, and names the field of what is wrong', () => {
+    expect(parseDictationSettings({ enabled: true, shortcut: 'Ctrl + Shift + D', mode: 'hold', model: 'whisper', language: '' })).toEqual({
+      dictation: { enabled: true, shortcut: 'Ctrl+Shift+D', mode: 'hold', model: 'whisper', language: '' },
+    })
+    expect(parseDictationSettings({ enabled: true, shortcut: 'D' })).toMatchObject({ error: expect.stringMatching(/^dictation\.shortcut: give one or more modifiers and a key.*got "D"$/) })
+    expect(parseDictationSettings({ enabled: true, shortcut: 'Ctrl+Hyper+D' })).toMatchObject({ error: expect.stringContaining('dictation.shortcut') })
+    expect(parseDictationSettings({ enabled: true, mode: 'push' })).toMatchObject({ error: expect.stringContaining('dictation.mode') })
+    expect(parseDictationSettings({})).toEqual({ dictation: DICTATION_OFF })
   })
 })
 

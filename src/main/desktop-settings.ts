@@ -7,13 +7,27 @@ export const DEFAULT_PORT = 4310
 
 const bounds = z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int().min(200), height: z.number().int().min(200), maximized: z.boolean().default(false) })
 
+export const DEFAULT_DICTATION_SHORTCUT = 'CommandOrControl+Shift+Space'
+
+const dictation = z.object({
+  enabled: z.boolean().default(false),
+  shortcut: z.string().min(1).default(DEFAULT_DICTATION_SHORTCUT),
+  mode: z.enum(['hold', 'toggle']).default('hold'),
+  /** The speech-to-text model; empty means the first one the gateway offers. */
+  model: z.string().default(''),
+  /** ISO-639-1 code, empty to detect. */
+  language: z.string().default(''),
+})
+
 const settingsSchema = z.object({
   port: z.number().int().min(1).max(65_535).default(DEFAULT_PORT),
   window: bounds.nullable().default(null),
+  dictation: dictation.default(dictation.parse({})),
 })
 
 export type WindowBounds = z.infer<typeof bounds>
 export type DesktopSettings = z.infer<typeof settingsSchema>
+export type DictationSettings = z.infer<typeof dictation>
 
 export const SETTINGS_FILE = 'desktop-settings.json'
 
@@ -71,4 +85,27 @@ export function placeWindow(saved: WindowBounds | null, displays: DisplayArea[])
   })
   if (!visible) return undefined
   return { ...saved, width: Math.min(saved.width, visible.width), height: Math.min(saved.height, visible.height) }
+}
+
+const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta'])
+const KEY = /^([a-z0-9]|f([1-9]|1[0-9]|2[0-4])|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[`\-=[\];',./\\])$/i
+
+/**
+ * Checks dictation settings sent by the page, field by field; the message names the field and the fix.
+ * The shortcut must be an Electron accelerator with at least one modifier (a bare key would be taken
+ * from every other app).
+ */
+export function parseDictationSettings(value: unknown): { dictation: DictationSettings } | { error: string } {
+  const parsed = dictation.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return { error: `dictation.${issue.path.join('.')}: ${issue.message}` }
+  }
+  const parts = parsed.data.shortcut.split('+').map((p) => p.trim())
+  const key = parts.at(-1) ?? ''
+  const mods = parts.slice(0, -1)
+  if (!mods.length || mods.some((m) => !MODIFIERS.has(m.toLowerCase())) || !KEY.test(key)) {
+    return { error: `dictation.shortcut: give one or more modifiers and a key, such as ${DEFAULT_DICTATION_SHORTCUT} or Alt+F9; got ${JSON.stringify(parsed.data.shortcut)}` }
+  }
+  return { dictation: { ...parsed.data, shortcut: parts.join('+') } }
 }

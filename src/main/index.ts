@@ -1,14 +1,19 @@
-import { homedir } from 'node:os'
+import { homedir, release } from 'node:os'
 import { join } from 'node:path'
-import { app, type BrowserWindow, clipboard, dialog, Menu, nativeImage, safeStorage, Tray } from 'electron'
+import { app, type BrowserWindow, clipboard, desktopCapturer, dialog, globalShortcut, Menu, nativeImage, Notification, safeStorage, session, Tray } from 'electron'
+import { DESKTOP_CHANNELS } from '../preload/desktop-api'
+import { systemAudioSupport } from '../shared/mix-tracks'
 import { DesktopGateway } from './desktop-gateway'
 import { loadDesktopSettings, saveDesktopSettings } from './desktop-settings'
+import { createDictationController, type DictationIndicator } from './dictation/dictation-controller'
+import { pasteIntoFocusedApp } from './dictation/electron-paste'
 import { electronSqliteBinding, gatewayEntry, utilityGatewayLauncher } from './gateway-launch'
 import { registerDesktopIpc } from './ipc-handlers'
 import { autostartFile, linuxLoginItem, type LoginItemPort } from './login-item'
 import type { Keychain } from './secrets/desktop-secrets'
 import { safeStorageKeychain } from './secrets/safe-storage-keychain'
-import { describeGateway, gatewayUrl, type GatewayView, trayMenu } from './tray-menu'
+import { systemAudioRequestHandler } from './system-audio/loopback-request'
+import { describeGateway, gatewayUrl, type GatewayView, trayMenu, trayTooltip } from './tray-menu'
 import { createMainWindow, secureSession } from './window/main-window'
 import { statusPageUrl } from './window/status-page'
 
@@ -29,6 +34,8 @@ else {
   const dataDir = app.getPath('userData')
   const settings = loadDesktopSettings(dataDir)
   const resource = (name: string) => join(app.getAppPath(), 'resources', name)
+  const audioSupport = systemAudioSupport(process.platform, release())
+  let dictationState: DictationIndicator = 'idle'
 
   const loginItem: LoginItemPort =
     process.platform === 'linux'
@@ -51,11 +58,14 @@ else {
 
   const refreshTray = () => {
     if (!tray) return
-    tray.setToolTip(`Gatehouse: ${describeGateway(gateway.state)}`)
+    const view = { gateway: gateway.state, startAtLogin: loginItem.get(), sharedWithServe: gateway.sharedWithServe(), dictation: dictationState }
+    tray.setToolTip(trayTooltip(view))
+    // macOS shows a title beside the menu-bar icon: a dot while dictation listens
+    if (process.platform === 'darwin') tray.setTitle(dictationState === 'recording' ? '●' : dictationState === 'transcribing' ? '…' : '')
     tray.setContextMenu(
       Menu.buildFromTemplate(
         trayMenu(
-          { gateway: gateway.state, startAtLogin: loginItem.get(), sharedWithServe: gateway.sharedWithServe() },
+          view,
           {
             open: () => openWindow(),
             copyEndpoint: (url) => clipboard.writeText(url),
@@ -104,7 +114,29 @@ else {
     },
   })
 
-  function openWindow(): void {
+  /** The shortcut drives the recording in the gateway page, which owns the microphone. */
+  const dictation = createDictationController({
+    globalShortcut,
+    sendCommand: (command) => {
+      if (!window || window.isDestroyed() || !shownUrl) return false
+      window.webContents.send(DESKTOP_CHANNELS.onDictationCommand, command)
+      return true
+    },
+    paste: pasteIntoFocusedApp(clipboard, process.platform),
+    setIndicator: (state) => {
+      dictationState = state
+      refreshTray()
+    },
+    holdSupported: process.platform !== 'darwin',
+    now: () => Date.now(),
+    timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+  })
+
+  const notifyDictation = (body: string) => {
+    if (Notification.isSupported()) new Notification({ title: 'Gatehouse dictation', body: body.slice(0, 300) }).show()
+  }
+
+  function openWindow(show = true): void {
     if (!window || window.isDestroyed()) {
       window = createMainWindow({
         settings,
@@ -116,11 +148,12 @@ else {
         },
         shouldHideOnClose: () => !quitting && tray !== undefined,
       })
-      window.once('ready-to-show', () => window?.show())
+      if (show) window.once('ready-to-show', () => window?.show())
       shownUrl = null
       showGatewayInWindow(gateway.state)
       return
     }
+    if (!show) return
     if (window.isMinimized()) window.restore()
     window.show()
     window.focus()
@@ -136,6 +169,7 @@ else {
     if (quitting) return
     quitting = true
     event.preventDefault()
+    dictation.dispose()
     void gateway.stop().finally(() => app.quit())
   })
 
@@ -150,13 +184,34 @@ else {
         gatewaySettings: () => ({ port: settings.port }),
         setGatewayPort: (port) => gateway.setPort(port),
         gatewayOrigin: origin,
+        dictationSettings: () => settings.dictation,
+        setDictationSettings: (value) => {
+          const changed = dictation.change(value, settings.dictation)
+          if (!changed.ok) return changed
+          settings.dictation = changed.dictation
+          saveDesktopSettings(dataDir, settings)
+          return { ok: true }
+        },
+        // the user is in another app: a failure is told by the system's notification, not the window
+        dictationFinished: (text) => dictation.finished(text).catch((e: unknown) => notifyDictation(`The text could not be pasted: ${(e as Error).message}`)),
+        dictationFailed: (message) => {
+          dictation.failed()
+          notifyDictation(typeof message === 'string' ? message : 'Dictation failed.')
+        },
+        systemAudioSupport: () => audioSupport,
       })
+      session.defaultSession.setDisplayMediaRequestHandler(
+        systemAudioRequestHandler({ gatewayOrigin: origin, support: audioSupport, screens: () => desktopCapturer.getSources({ types: ['screen'] }) }),
+      )
+      const shortcut = dictation.apply(settings.dictation)
+      if (!shortcut.ok) console.warn(`Gatehouse: ${shortcut.message}`)
       const trayIcon = nativeImage.createFromPath(resource(process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png'))
       tray = new Tray(trayIcon)
       tray.on('click', () => openWindow())
       refreshTray()
       gateway.start()
-      if (!startHidden) openWindow()
+      // started hidden with dictation on: the page that records is there, its window is not shown
+      if (!startHidden || settings.dictation.enabled) openWindow(!startHidden)
     })
     .catch((e: unknown) => {
       dialog.showErrorBox('Gatehouse could not start', (e as Error).message)

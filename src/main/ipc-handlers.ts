@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, shell } from 'electron'
-import type { FirstRunKey, GatewayInfo, GatewaySettings, SetPortResult } from '../preload/api'
+import type { DictationSettings, FirstRunKey, GatewayInfo, GatewaySettings, SaveResult, SetPortResult, SystemAudioSupport } from '../preload/api'
 import { DESKTOP_CHANNELS } from '../preload/desktop-api'
 import { isExternalLink, isTrustedSender } from './window/web-security'
 
@@ -10,6 +10,11 @@ export interface DesktopIpcDeps {
   gatewaySettings(): GatewaySettings
   setGatewayPort(port: unknown): Promise<SetPortResult>
   gatewayOrigin(): string | null
+  dictationSettings(): DictationSettings
+  setDictationSettings(value: unknown): SaveResult
+  dictationFinished(text: unknown): Promise<void>
+  dictationFailed(message: unknown): void
+  systemAudioSupport(): SystemAudioSupport
 }
 
 /**
@@ -32,6 +37,11 @@ export function registerDesktopIpc(deps: DesktopIpcDeps): void {
   handle(c.appVersion, () => app.getVersion())
   handle(c.gatewaySettings, () => deps.gatewaySettings())
   handle(c.setGatewayPort, (_e, port: unknown) => deps.setGatewayPort(port))
+  handle(c.dictationSettings, () => deps.dictationSettings())
+  handle(c.setDictationSettings, (_e, value: unknown) => deps.setDictationSettings(value))
+  handle(c.dictationFinished, (_e, text: unknown) => deps.dictationFinished(text))
+  handle(c.dictationFailed, (_e, message: unknown) => deps.dictationFailed(message))
+  handle(c.systemAudioSupport, () => deps.systemAudioSupport())
   handle(c.revealInFolder, (_e, path: unknown) => {
     if (typeof path !== 'string' || !path) throw new Error('path: must be a file path')
     shell.showItemInFolder(path)

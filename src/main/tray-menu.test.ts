@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeGateway, type TrayActions, trayMenu } from './tray-menu'
+import { describeGateway, type TrayActions, trayMenu, trayTooltip } from './tray-menu'
 
 function recorder() {
   const calls: unknown[][] = []
@@ -47,5 +47,20 @@ describe('tray menu', () => {
     expect(describeGateway({ kind: 'attached', url: 'http://127.0.0.1:4310', pid: 42 })).toBe('Using the running serve (pid 42) at http://127.0.0.1:4310')
     expect(describeGateway({ kind: 'port-taken', port: 4310, suggestedPort: 4311, message: '' })).toBe('Port 4310 is taken by another program; port 4311 is free')
     expect(describeGateway({ kind: 'stopping', inFlight: 2 })).toBe('Gateway stopping: 2 request(s) finishing')
+  })
+})
+
+describe('dictation in the tray', () => {
+  const gateway = { kind: 'running', url: 'http://127.0.0.1:4310' } as const
+  it('shows listening and transcribing in the tooltip and the menu, and nothing while idle', () => {
+    const { actions } = recorder()
+    const idle = { gateway, startAtLogin: false, sharedWithServe: false, dictation: 'idle' } as const
+    expect(trayTooltip(idle)).toBe('Gatehouse: Gateway running at http://127.0.0.1:4310')
+    expect(trayMenu(idle, actions).some((i) => i.label?.startsWith('Dictation'))).toBe(false)
+
+    const listening = { ...idle, dictation: 'recording' } as const
+    expect(trayTooltip(listening)).toBe('Gatehouse: Dictation: listening… | Gateway running at http://127.0.0.1:4310')
+    expect(trayMenu(listening, actions)[1]).toEqual({ label: 'Dictation: listening…', enabled: false })
+    expect(trayTooltip({ ...idle, dictation: 'transcribing' })).toContain('Dictation: transcribing…')
   })
 })

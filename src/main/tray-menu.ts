@@ -1,3 +1,4 @@
+import type { DictationIndicator } from './dictation/dictation-controller'
 import type { GatewayState } from './gateway-supervisor'
 
 /** The gateway as the app shows it: supervised by us, or a running `serve` we attached to. */
@@ -25,6 +26,16 @@ export interface TrayView {
   startAtLogin: boolean
   /** null where there is no OS keychain: the secrets are in files anyway. */
   sharedWithServe: boolean | null
+  /** Dictation's state; absent or idle shows nothing. */
+  dictation?: DictationIndicator
+}
+
+const DICTATION_WORDS: Record<Exclude<DictationIndicator, 'idle'>, string> = { recording: 'Dictation: listening…', transcribing: 'Dictation: transcribing…' }
+
+/** The tray's tooltip: dictation first while it runs (the small indicator), else the gateway. */
+export function trayTooltip(view: TrayView): string {
+  const dictation = view.dictation && view.dictation !== 'idle' ? `${DICTATION_WORDS[view.dictation]} | ` : ''
+  return `Gatehouse: ${dictation}${describeGateway(view.gateway)}`
 }
 
 export function gatewayUrl(view: GatewayView): string | null {
@@ -57,8 +68,10 @@ export function describeGateway(view: GatewayView): string {
 
 export function trayMenu(view: TrayView, actions: TrayActions): TrayItem[] {
   const url = gatewayUrl(view.gateway)
+  const dictating: TrayItem[] = view.dictation && view.dictation !== 'idle' ? [{ label: DICTATION_WORDS[view.dictation], enabled: false }] : []
   return [
     { label: describeGateway(view.gateway), enabled: false },
+    ...dictating,
     { type: 'separator' },
     { label: 'Open Gatehouse', click: actions.open },
     { label: 'Copy endpoint URL', enabled: url !== null, click: () => url && actions.copyEndpoint(`${url}/v1`) },

@@ -3,10 +3,12 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { ErrorBanner } from '../../components/States'
 import type { RecordingInfo } from '../../../../shared/recording-wire'
+import { openMicrophone, openSystemLoopback } from '../../lib/audio/mic-capture'
+import type { SystemAudioSource } from '../../lib/audio/studio-recorder'
 import { clock } from '../../lib/audio/transcript-export'
 import { LevelMeter } from './LevelMeter'
 import { LANGUAGES, useTranscriptionModels } from './transcribe-options'
-import { useAudioInputs, useStudioRecorder } from './use-studio-recorder'
+import { useAudioInputs, useStudioRecorder, useSystemAudioChoice } from './use-studio-recorder'
 import { Waveform } from './Waveform'
 
 /** Record from a chosen microphone: level, waveform, pause and resume, and the words as they are spoken. */
@@ -19,12 +21,23 @@ export function RecorderPanel({ onFinished }: { onFinished: (rec: RecordingInfo)
   const [model, setModel] = useState('')
   const [language, setLanguage] = useState('')
   const inputs = useAudioInputs(snapshot.status)
+  const systemChoice = useSystemAudioChoice(inputs)
+  const [withSystem, setWithSystem] = useState(false)
+  const [monitorId, setMonitorId] = useState('')
   const chosenModel = model || models[0] || ''
   const { status, live } = snapshot
   const active = status === 'recording' || status === 'paused'
 
+  const systemAudio = (): SystemAudioSource | null => {
+    if (!withSystem || !systemChoice?.available) return null
+    if (systemChoice.kind === 'loopback') return { open: openSystemLoopback }
+    const source = monitorId || systemChoice.sources[0]!.deviceId
+    return { open: (onSamples) => openMicrophone(onSamples, source) }
+  }
+
   const start = () =>
     recorder.start({
+      systemAudio: systemAudio(),
       deviceId: deviceId || undefined,
       title: title.trim() || `Recording ${new Date().toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`,
       live:
@@ -68,6 +81,25 @@ export function RecorderPanel({ onFinished }: { onFinished: (rec: RecordingInfo)
             </select>
           )}
         </Field>
+      </div>
+      <div className="form-row">
+        <label className="checkbox">
+          <input type="checkbox" checked={withSystem && !!systemChoice?.available} disabled={active || !systemChoice?.available} onChange={(e) => setWithSystem(e.target.checked)} />
+          Include system audio
+        </label>
+        {systemChoice && !systemChoice.available && <span className="small muted" data-testid="system-audio-reason">{systemChoice.reason}</span>}
+        {systemChoice?.available && withSystem && (
+          <span className="small muted">The other side of a call: mixed into the recording for the transcript, and kept alone as “(system audio)”.</span>
+        )}
+        {systemChoice?.available && systemChoice.kind === 'monitor-source' && withSystem && (
+          <Field label="System audio source">
+            {(control) => (
+              <select {...control} className="input input-sm" value={monitorId || systemChoice.sources[0]!.deviceId} disabled={active} onChange={(e) => setMonitorId(e.target.value)}>
+                {systemChoice.sources.map((d) => <option key={d.deviceId} value={d.deviceId}>{d.label}</option>)}
+              </select>
+            )}
+          </Field>
+        )}
       </div>
       <div className="recorder-bar">
         {!active ? (

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useAppStore } from '../../stores/app-store'
+import type { SystemAudioSupport } from '../../../../shared/mix-tracks'
 import { StudioRecorder, type RecorderSnapshot } from '../../lib/audio/studio-recorder'
+import { systemAudioChoice, type SystemAudioChoice } from '../../lib/audio/system-audio'
 
 /** The studio's recorder, wired to the gateway; the page re-renders with each snapshot. */
 export function useStudioRecorder() {
@@ -36,4 +38,15 @@ export function useAudioInputs(refreshKey: unknown) {
     }
   }, [refreshKey])
   return inputs
+}
+
+/** Whether "Include system audio" can be offered here (null while the desktop app is asked). */
+export function useSystemAudioChoice(inputs: MediaDeviceInfo[]): SystemAudioChoice | null {
+  const [support, setSupport] = useState<SystemAudioSupport | null | undefined>(undefined)
+  useEffect(() => {
+    const desktop = window.gatehouse
+    if (!desktop) return setSupport(null)
+    void desktop.systemAudioSupport().then(setSupport, () => setSupport(null))
+  }, [])
+  return useMemo(() => (support === undefined ? null : systemAudioChoice(support, inputs)), [support, inputs])
 }

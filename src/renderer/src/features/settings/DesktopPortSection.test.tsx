@@ -3,22 +3,15 @@ import '../../test/dom-test-setup'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { GatehouseDesktopApi, SetPortResult } from '../../../../preload/api'
+import type { SetPortResult } from '../../../../preload/api'
+import { fakeDesktopApi } from '../../test/fake-desktop-api'
 import { DesktopPortSection } from './DesktopPortSection'
 
 function desktop(setPort: (port: number) => SetPortResult) {
   const calls: number[] = []
-  const api: GatehouseDesktopApi = {
-    gatewayInfo: async () => ({ url: 'http://127.0.0.1:4310', adminToken: 't' }),
-    takeFirstRunKey: async () => null,
-    revealInFolder: async () => undefined,
-    openFileDialog: async () => [],
-    saveFileDialog: async () => null,
-    appVersion: async () => '0.1.0',
-    openExternal: async () => undefined,
-    gatewaySettings: async () => ({ port: 4310 }),
+  const { api } = fakeDesktopApi({
     setGatewayPort: async (port) => (calls.push(port), setPort(port)),
-  }
+  })
   window.gatehouse = api
   return calls
 }

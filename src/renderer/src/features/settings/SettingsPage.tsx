@@ -9,6 +9,7 @@ import type { ThemeChoice } from '../../stores/settings-slice'
 import { useAppStore } from '../../stores/app-store'
 import { SEND_KEYS } from '../../lib/send-keys'
 import { DesktopPortSection } from './DesktopPortSection'
+import { DictationSection } from './DictationSection'
 import { WebSearchSettings } from './WebSearchSettings'
 import { WebSessionsSection } from './WebSessionsSection'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
@@ -78,6 +79,7 @@ export default function SettingsPage() {
         {mode === 'web' && <Button size="sm" icon="logout" onClick={() => void signOut()}>Sign out of this browser</Button>}
       </section>
       <DesktopPortSection />
+      <DictationSection />
       <StoreSection />
       <section className="settings-section">
         <h2 className="section-title">Web search</h2>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/api-error'
 import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { fakeDesktopApi } from '../../test/fake-desktop-api'
 import { AppShell } from './AppShell'
 
 const renderShell = (api = fakeGatewayApi()) => {
@@ -66,17 +67,9 @@ describe('AppShell', () => {
 
   it('in the desktop app, shows the first-run key once', async () => {
     let handed = false
-    window.gatehouse = {
-      gatewayInfo: async () => ({ url: 'http://127.0.0.1:4310', adminToken: 't' }),
+    window.gatehouse = fakeDesktopApi({
       takeFirstRunKey: async () => (handed ? null : ((handed = true), { teamName: 'default', key: 'gth-team-first-run' })),
-      revealInFolder: async () => undefined,
-      openFileDialog: async () => [],
-      saveFileDialog: async () => null,
-      appVersion: async () => '0.1.0',
-      openExternal: async () => undefined,
-      gatewaySettings: async () => ({ port: 4310 }),
-      setGatewayPort: async () => ({ ok: true }),
-    }
+    }).api
     const api = fakeGatewayApi()
     Object.assign(api, { connection: { mode: 'desktop', baseUrl: 'http://127.0.0.1:4310', adminToken: 't' } })
     renderShell(api)

@@ -11,6 +11,7 @@ import { StatusBar } from './StatusBar'
 import { Toasts } from './Toasts'
 import { pageLabel, useHashRoute, type PageId } from '../../lib/use-hash-route'
 import { PHONE, useMediaQuery } from '../../lib/use-media-query'
+import { useDictation } from './use-dictation'
 import { useTheme } from './use-theme'
 
 const FilesPage = lazy(() => import('../files/FilesPage'))
@@ -60,6 +61,7 @@ export function AppShell() {
   const phone = useMediaQuery(PHONE)
   const [navOpen, setNavOpen] = useState(false)
   useTheme(theme)
+  useDictation(auth === 'signed-in')
 
   useEffect(() => {
     void checkSession()

@@ -17,7 +17,7 @@ export function mixTracks(a: Int16Array, b: Int16Array): Int16Array {
 export type SystemAudioSupport = { kind: 'loopback' } | { kind: 'monitor-source' } | { kind: 'unsupported'; reason: string }
 
 /** `release` is `os.release()`: Darwin 22 is macOS 13, the first with the loopback Electron uses. */
-export function systemAudioSupport(platform: NodeJS.Platform, release: string): SystemAudioSupport {
+export function systemAudioSupport(platform: string, release: string): SystemAudioSupport {
   if (platform === 'win32') return { kind: 'loopback' }
   if (platform === 'darwin') {
     const darwin = Number.parseInt(release, 10)
