@@ -5,7 +5,7 @@ import { localId } from '../../lib/playground-model'
 import { useAppStore, useAppStoreApi } from '../../stores/app-store'
 import { openMicrophone } from '../../lib/audio/mic-capture'
 import { concatSamples, STUDIO_SAMPLE_RATE, wavBlob } from '../../lib/audio/pcm'
-import { microphoneProblem } from '../../lib/audio/studio-recorder'
+import { microphoneProblem } from '../../lib/audio/mic-capture'
 
 /** Models that hear audio in chat (OpenAI's gpt-4o-audio family and the like) get the voice message itself. */
 export const takesAudioInput = (m: ModelInfo | undefined) => !!m && m.kind === 'chat' && /audio/i.test(m.upstream ?? m.name)

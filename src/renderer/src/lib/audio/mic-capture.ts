@@ -50,3 +50,12 @@ async function captureStream(stream: MediaStream, onSamples: (samples: Int16Arra
   }
   return { context, close }
 }
+
+/** getUserMedia's failures in words a person can act on. */
+export function microphoneProblem(e: unknown): string {
+  const name = (e as DOMException)?.name
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Microphone access was refused. Allow the microphone for this page (in the browser\'s site settings or the system\'s privacy settings), then press Record again.'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one (or pick another input) and press Record again.'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'The microphone could not be opened: another application may be using it.'
+  return `The microphone could not be started: ${(e as Error)?.message ?? String(e)}`
+}

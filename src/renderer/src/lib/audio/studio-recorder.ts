@@ -1,6 +1,6 @@
 import type { RecordingInfo } from '../../../../shared/recording-wire'
 import { ChunkUploads } from './chunk-uploads'
-import { openMicrophone, type OpenCapture } from './mic-capture'
+import { microphoneProblem, openMicrophone, type OpenCapture } from './mic-capture'
 import { STUDIO_SAMPLE_RATE } from './pcm'
 import { PieceTranscription, type TranscribePiece, type TranscriptSoFar } from './piece-transcription'
 import { rmsLevel, SpeechChunker } from './speech-chunker'
@@ -40,14 +40,6 @@ export interface RecorderDeps {
 
 const WAVEFORM_COLUMNS = 600
 
-/** getUserMedia's failures in words a person can act on. */
-export function microphoneProblem(e: unknown): string {
-  const name = (e as DOMException)?.name
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Microphone access was refused. Allow the microphone for this page (in the browser\'s site settings or the system\'s privacy settings), then press Record again.'
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one (or pick another input) and press Record again.'
-  if (name === 'NotReadableError' || name === 'AbortError') return 'The microphone could not be opened: another application may be using it.'
-  return `The microphone could not be started: ${(e as Error)?.message ?? String(e)}`
-}
 
 const levelOf = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(1, (20 * Math.log10(rms) + 60) / 60)))
 
