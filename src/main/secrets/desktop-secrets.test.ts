@@ -60,6 +60,14 @@ describe('desktop secrets', () => {
     expect(() => openDesktopSecrets(other, undefined)).toThrow(/admin-token does not hold a valid secret/)
   })
 
+  it('takes a keychain that unseals the token to random bytes without an error (a lost key, CBC padding passing) for a failed unseal', () => {
+    const dir = tempDir()
+    const keychain = memoryKeychain()
+    openDesktopSecrets(dir, keychain)
+    const garbled = { seal: keychain.seal, unseal: (sealed: Buffer) => (sealed.length ? '\u00e9\u0001\u00ff random bytes \u0007 of a wrong key' : '') }
+    expect(() => openDesktopSecrets(dir, garbled)).toThrow(/cannot unseal .*admin-token\.sealed .*not a Gatehouse token/)
+  })
+
   it('shares with serve and back: headless serve refuses the sealed dir, then reads the same token and provider key', async () => {
     const dir = join(tempDir(), 'data')
     const keychain = memoryKeychain()

@@ -53,6 +53,9 @@ function readSecret(dataDir: string, name: SecretName, keychain: Keychain | unde
     try {
       const text = keychain.unseal(readFileSync(sealed))
       found = { value: name === 'secretKey' ? Buffer.from(text, 'base64') : Buffer.from(text), in: 'keychain' }
+      // A keychain that lost its key may unseal to random bytes without an error (CBC padding passes about once in
+      // 256): a token that is not printable ASCII is such a failed unseal, not a token.
+      if (name === 'adminToken' && !/^[\x21-\x7e]+$/.test(text.trim())) throw new Error('it unsealed to bytes that are not a Gatehouse token')
     } catch (e) {
       throw new SecretsUnavailableError(
         `The OS keychain cannot unseal ${sealed} (${(e as Error).message}): it no longer holds Gatehouse's key, e.g. the keychain ` +
