@@ -1,5 +1,5 @@
 import type { Db } from '../database'
-import { createFullTextSearch } from '../full-text'
+import { createFullTextSearch, type FullTextHit } from '../full-text'
 import { placeholders } from '../sql-dialect'
 
 export interface NewChunk {
@@ -25,15 +25,8 @@ export interface ChunkHit {
   score: number
 }
 
-interface RawHit {
-  id: number
-  document_id: string
-  seq: number
-  text: string
-  start_seconds: number | null
-  end_seconds: number | null
-  score: number
-}
+/** A chunk row as every search reads it (full text, sqlite-vec, the scan's look-up): the full-text module's hit. */
+type RawHit = FullTextHit
 
 const toHit = (r: RawHit): ChunkHit => ({ id: r.id, documentId: r.document_id, seq: r.seq, text: r.text, start: r.start_seconds, end: r.end_seconds, score: r.score })
 
