@@ -12,13 +12,31 @@ export type SchemaApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpre
  * becomes a 400 naming its field (a GatewayError, which the error handler serializes as any other).
  */
 export function installZodValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
-    // Fastify hands a missing body over as null: read it as absent, so optional bodies and defaults apply.
-    const input = data === null ? undefined : data
-    const result = (schema as z.ZodType).safeParse(input, { error: issueMessage })
-    if (result.success) return { value: result.data }
-    return { error: issueToError(result.error.issues[0]!, input) }
+  app.setValidatorCompiler(({ schema }) => {
+    const zod = schema as z.ZodType
+    const emptyAsIs = takesEmptyObjectAsIs(zod)
+    return (data: unknown) => {
+      // Most model requests carry no query string: no need to walk the schema for an empty object it takes as it is.
+      if (emptyAsIs && isEmptyObject(data)) return { value: {} }
+      // Fastify hands a missing body over as null: read it as absent, so optional bodies and defaults apply.
+      const input = data === null ? undefined : data
+      const result = zod.safeParse(input, { error: issueMessage })
+      if (result.success) return { value: result.data }
+      return { error: issueToError(result.error.issues[0]!, input) }
+    }
   })
+}
+
+const isEmptyObject = (data: unknown): boolean => {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false
+  for (const _key in data) return false
+  return true
+}
+
+/** Whether the schema turns `{}` into `{}` (all fields optional, no defaults): then an empty object needs no parse. */
+function takesEmptyObjectAsIs(schema: z.ZodType): boolean {
+  const result = schema.safeParse({})
+  return result.success && isEmptyObject(result.data)
 }
 
 /** The scope with the zod type provider, for route groups that declare schemas. */

@@ -1,3 +1,5 @@
+import { onAbort } from '../../kernel/abort-followers'
+
 /**
  * A signal that aborts when `signal` does, or when `ms` have passed (reason: a TimeoutError), with a
  * `release` for when the call is over. It does what `AbortSignal.any([signal, AbortSignal.timeout(ms)])`
@@ -8,8 +10,9 @@ export function deadlineSignal(signal: AbortSignal, ms: number): { signal: Abort
   const controller = new AbortController()
   let timedOut = false
   const follow = () => controller.abort(signal.reason)
+  let unfollow = () => {}
   if (signal.aborted) follow()
-  else signal.addEventListener('abort', follow, { once: true })
+  else unfollow = onAbort(signal, follow)
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(new DOMException('The upstream call took longer than its total timeout.', 'TimeoutError'))
@@ -20,7 +23,7 @@ export function deadlineSignal(signal: AbortSignal, ms: number): { signal: Abort
     timedOut: () => timedOut,
     release() {
       clearTimeout(timer)
-      signal.removeEventListener('abort', follow)
+      unfollow()
     },
   }
 }

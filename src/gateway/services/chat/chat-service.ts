@@ -1,4 +1,3 @@
-import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import type { ChatCompletion, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ChatStream } from '../../providers/contracts/chat'
 import { chatCostMicro, chatPromptCeiling, maxTokensBound, outputTokensCeiling, promptTokensCeiling } from '../credits/pricing'
@@ -6,6 +5,7 @@ import type { Pipeline, Run, Served, ServedBy, UsageEndpoint } from '../pipeline
 import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
+import { parseChatRequest } from './parse-chat-request'
 import { callThroughSteps, finishSteps, prepareSteps, streamSteps, streamThroughSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
@@ -59,10 +59,10 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
 
     /** `endpoint` names the front the request came in through, for its usage row (the Responses, Messages and Ollama fronts call chat too). */
     prepare(ctx: RequestContext, body: unknown, useFallbacks: boolean | undefined, endpoint: UsageEndpoint = 'chat.completions'): PreparedChat {
-      let req = parseChatCompletionRequest(body)
+      let req = parseChatRequest(body)
       const label = req.model
       const { target, agent } = pipeline.resolve(ctx, label, 'chat')
-      if (agent) req = parseChatCompletionRequest(applyAgent(agent, body as Record<string, unknown>))
+      if (agent) req = parseChatRequest(applyAgent(agent, body as Record<string, unknown>))
       // The hold is what the request can cost at most, choices fanned out included.
       // Each model's share is capped at what it can really write (its context, or MAX_OUTPUT_TOKENS), whatever max_tokens asks.
       const n = req.n ?? 1

@@ -89,6 +89,8 @@ export function createGovernanceRepo(db: Db) {
     get(scope: GovernanceScope, scopeId: string): GovernanceRow | undefined {
       return index().get(scopeKey(scope, scopeId))
     },
+    /** Whether no scope holds a limit, budget or policy (then a request needs no lookup at all). */
+    isEmpty: (): boolean => index().size === 0,
     /** Every row of a scope (`team_model` rows of one team: pass its id as `teamId`). */
     list(scope: GovernanceScope, teamId?: string): GovernanceRow[] {
       return cache.all().filter((r) => r.scope === scope && (teamId === undefined || r.scopeId.startsWith(`${teamId}/`)))

@@ -43,7 +43,8 @@ export function audioInStep(models: ChatAudioModels): ChatStep {
       return micro
     },
     async prepare(req: ChatCompletionRequest, c): Promise<ChatCompletionRequest> {
-      if (hears(c) || !req.messages.some((m) => m.role === 'user' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'input_audio'))) return req
+      // The messages first: asking the model whether it hears runs a regex over its name, 1 % of a proxied request's CPU.
+      if (!req.messages.some((m) => m.role === 'user' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'input_audio')) || hears(c)) return req
       const messages: ChatMessage[] = []
       for (const [i, m] of req.messages.entries()) {
         if (m.role !== 'user' || typeof m.content === 'string') {
