@@ -12,8 +12,8 @@ import { engineWorkerEntries } from './electron.vite.config'
 const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
-// module look-ups. Native addons and packages that load their own files by path stay in node_modules.
-const BUNDLED = ['fastify', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'yaml', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
+// module look-ups (ajv with Fastify, whose ESM-less deep imports such as ajv/dist/jtd only resolve bundled). Native addons and packages that load their own files by path stay in node_modules.
+const BUNDLED = ['fastify', 'ajv', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'yaml', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
 const isExternal = (id: string) =>
   id.startsWith('node:') || builtinModules.includes(id) || (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
 
