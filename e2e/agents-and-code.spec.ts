@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, test } from './fixtures/test'
+import { testOnFileGateway } from './fixtures/file-gateway'
+import { expect } from './fixtures/test'
 import { TEAM_KEY } from './fixtures/headless-gateway'
+
+// One gateway for the file: every test starts from a fresh page; the agent the first saves is one more picker entry for the second.
+const test = testOnFileGateway()
 
 test('Save as agent makes an agent that answers through the API by its UUID', async ({ playground, page, gateway, snap }) => {
   await playground.pickModel('gpt-echo')

@@ -1,4 +1,8 @@
-import { expect, test } from './fixtures/test'
+import { testOnFileGateway } from './fixtures/file-gateway'
+import { expect } from './fixtures/test'
+
+// One gateway for the file: every test starts from a fresh page, and reads only the upstream requests it caused.
+const test = testOnFileGateway()
 
 test('compare sends one prompt to two models at once and shows both answers with latency and cost', async ({ playground, page, upstream, snap }) => {
   await playground.pickModel('gpt-echo')

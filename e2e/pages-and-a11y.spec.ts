@@ -1,6 +1,10 @@
-import { expect, test } from './fixtures/test'
+import { testOnFileGateway } from './fixtures/file-gateway'
+import { expect } from './fixtures/test'
 import { ALL_PAGES } from './pages/app-shell'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
+
+// One gateway for the file: every test starts from a fresh page, and finds what it made by its own names.
+const test = testOnFileGateway()
 
 test.use({ bypassCSP: true })
 

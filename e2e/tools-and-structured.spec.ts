@@ -1,4 +1,8 @@
-import { expect, test } from './fixtures/test'
+import { testOnFileGateway } from './fixtures/file-gateway'
+import { expect } from './fixtures/test'
+
+// One gateway for the file: every test starts from a fresh page, and reads only the upstream requests it caused.
+const test = testOnFileGateway()
 
 const WEATHER_TOOL = JSON.stringify([
   { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { GATEWAY_PROCESS_SOURCE, gatewayConfigFile, nodeGatewayLauncher } from '../../test/support/gateway-child'
 import { startFakeOpenAi, streamCompletion } from '../../test/support/fake-openai'
 import { type FakeServer } from '../../test/support/fake-upstream'
@@ -12,8 +12,10 @@ import { openStore } from '../gateway/store/store'
 import { type GatewayStartRequest } from './gateway-process/gateway-protocol'
 import { type GatewayState, GatewaySupervisor, type SupervisorOptions } from './gateway-supervisor'
 
+// The tests run side by side (own data dir, port and upstream each), so what they started is stopped
+// when the file ends: a per-test afterEach would stop the other tests' gateways mid-run.
 const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
+afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
@@ -48,7 +50,8 @@ async function upstream(): Promise<FakeServer> {
   return up
 }
 
-describe('gateway supervisor (the gateway process run as a Node child, as Electron runs it)', () => {
+// Each gateway start under tsx is CPU-bound start-up: side by side, the tests use the machine's cores instead of one.
+describe.concurrent('gateway supervisor (the gateway process run as a Node child, as Electron runs it)', () => {
   it('restarts a gateway that died, waiting longer after each death, and it serves again', { timeout: 60_000 }, async () => {
     const backoffMs = (attempt: number) => 100 * 2 ** (attempt - 1)
     const s = supervise({ dataDir: tempDataDir() }, { backoffMs })

@@ -15,8 +15,11 @@ function corruptCopy(): string {
   return path
 }
 
-/** A gateway with the offline engines and an OpenAI-compatible fake upstream for audio. */
-export async function startAudioHarness() {
+/**
+ * A gateway with the offline engines and an OpenAI-compatible fake upstream for audio; `engines` are
+ * fields of the config's engines section (vad_min_seconds, ...).
+ */
+export async function startAudioHarness(engines: Record<string, unknown> = {}) {
   const upstream = await startFakeOpenAi()
   const data = baseConfigData({
     providers: [
@@ -33,6 +36,7 @@ export async function startAudioHarness() {
     ],
     teams: [{ name: 'alpha', keys: [TEAM_KEY] }],
     users: [],
+    engines,
   })
   const served = await withOpenAiClient(await startTestGateway({ configData: data }), upstream)
   return { ...served, usageRows: () => served.gw.store.usage.list({ limit: 50 }) }

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import Ajv from 'ajv'
 import type OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeAudio, probeSeconds, speechWav } from '../../../../test/support/audio-fixtures'
-import { TEAM_KEY } from '../../../../test/support/harness'
+import { probeAudio, probeSeconds, silenceWav } from '../../../../test/support/audio-fixtures'
+import { admin, TEAM_KEY } from '../../../../test/support/harness'
+import { TEST_VAD_MODEL } from '../../engines/engine-test-support'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../test/support/local-chat-harness'
 
 /**
@@ -20,7 +21,8 @@ const user = (content: string) => [{ role: 'user' as const, content }]
 const greedy = { model: 'stories', messages: user('Once upon a time'), temperature: 0 }
 
 beforeAll(async () => {
-  h = await startLocalChatHarness({ engines: { llama_concurrency: 1, llama_max_models: 1 } })
+  // vad_min_seconds 1: the input_audio test's silence goes through the VAD (installed there), not whisper.
+  h = await startLocalChatHarness({ engines: { llama_concurrency: 1, llama_max_models: 1, vad_min_seconds: 1 } })
   client = h.client
 })
 afterAll(async () => h?.close())
@@ -127,9 +129,13 @@ describe('local chat (llama.cpp) through the gateway', () => {
   })
 
   it('accepts input_audio: the local speech-to-text model hears it and the usage row counts it', async () => {
-    // The test whisper model has no weights: its transcripts are empty, so what reaches stories260K is
-    // the text part alone. What this shows is the path: decoded, transcribed by whisper.cpp, billed.
-    const file = speechWav('Tell me a story')
+    // The test whisper model has no weights (its transcripts are empty) and costs ~17 s a call, so the audio
+    // is silence that the local model's VAD answers as speechless: what reaches stories260K is the text part
+    // alone. What this shows is the path: decoded, heard by the local speech-to-text model, billed. whisper.cpp
+    // itself runs in transcription.contract.test.ts and local-transcription-provider.test.ts.
+    const imported = await h.gw.app.inject({ method: 'POST', url: '/admin/local-models/import', headers: admin, payload: { path: TEST_VAD_MODEL, name: 'silero-v6.2.0' } })
+    expect(imported.statusCode).toBe(201)
+    const file = silenceWav(2)
     const { data: res, response } = await client.chat.completions
       .create({
         model: 'stories',

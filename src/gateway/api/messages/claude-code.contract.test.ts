@@ -51,7 +51,8 @@ afterAll(async () => {
   for (const u of upstreams) await u.close()
 })
 
-describe('Claude Code through the gateway', () => {
+// Each test has its own gateway, upstream and HOME; Claude Code's start-up is CPU-bound, so they run side by side.
+describe.concurrent('Claude Code through the gateway', () => {
   it('finishes a one-turn task on an Anthropic-type model', async () => {
     const anthropic = await startFakeAnthropic()
     upstreams.push(anthropic)

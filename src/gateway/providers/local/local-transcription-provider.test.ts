@@ -106,9 +106,11 @@ describe('LocalTranscriptionProvider', () => {
   )
 
   it('answers a long silence from VAD alone, without running whisper', async () => {
-    const silence = wavFromPcm16(new Uint8Array(16_000 * 2 * 40), 16_000)
-    const result = await transcribe(provider, { file: silence, filename: 'silence.wav', model: 'tiny-test', task: 'transcribe' })
-    expect(result).toMatchObject({ text: '', segments: [], duration: 40 })
+    // "Long" is vadMinSeconds or more: 1 s here, so 2 s of silence costs a short VAD pass, not 40 s of it.
+    const vadFromOneSecond = new LocalTranscriptionProvider({ host, models, threads: 2, vadMinSeconds: 1 })
+    const silence = wavFromPcm16(new Uint8Array(16_000 * 2 * 2), 16_000)
+    const result = await transcribe(vadFromOneSecond, { file: silence, filename: 'silence.wav', model: 'tiny-test', task: 'transcribe' })
+    expect(result).toMatchObject({ text: '', segments: [], duration: 2 })
     expect(result.timings!.vadMs).toBeGreaterThanOrEqual(0)
     expect(result.timings!.inferenceMs).toBeUndefined()
   })

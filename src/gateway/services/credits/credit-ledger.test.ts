@@ -4,6 +4,7 @@ import { waitFor } from '../../../../test/support/serve-child'
 import { holdWriteLock, pageCapFiller } from '../../../../test/support/storage-faults'
 import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { isGatewayError } from '../../../shared/errors'
+import { servingBusyTimeout } from '../../store/database'
 import { toMicro } from '../../store/repos/company-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import { openStore, type Store } from '../../store/store'
@@ -22,6 +23,8 @@ function storeWithCredits(credits: number) {
   const store = openStore(file)
   opened.push(store)
   store.company.add(toMicro(credits))
+  // The ledger runs in a serving gateway (buildGateway sets this): a write the lock refuses fails after 20 ms, not start-up's 5 s.
+  servingBusyTimeout(store.db)
   return { store, file }
 }
 
