@@ -1,44 +1,68 @@
 import type { ServerResponse } from 'node:http'
-import { writeWithBackpressure } from './write-with-backpressure'
+import { whenDrained } from './write-with-backpressure'
+
+/** An SSE reply: `end` sends what is still batched, then ends the response. */
+export interface SseReply {
+  end(): void
+}
+
+const SENT = Promise.resolve()
 
 /**
- * Writes to a raw response with backpressure. Writes made in one turn of the event loop (an upstream
- * packet often carries several events) leave in one write: the response is corked until the turn's
- * I/O is done (setImmediate; a nextTick would run before the relay's next await resumes).
+ * Writes to a raw response in batches: the text given in one turn of the event loop (an upstream packet
+ * often carries several events) is joined and leaves as one `res.write` at the turn's end (setImmediate; a
+ * nextTick would run before the relay's next await resumes), so a chunked reply frames it once instead of
+ * once per event. While the client's buffer is full, `write` waits for it to drain. `end` writes what waits.
  */
-function corkedWriter(res: ServerResponse): (text: string) => Promise<void> {
-  let corked = false
-  const uncork = () => {
-    corked = false
-    res.uncork()
+function batchedWriter(res: ServerResponse): { write(text: string): Promise<void>; end(): void } {
+  let pending = ''
+  let scheduled = false
+  let drained: Promise<void> | null = null
+  const flush = () => {
+    scheduled = false
+    const text = pending
+    pending = ''
+    if (!text || res.destroyed || res.writableEnded) return
+    if (!res.write(text)) drained ??= whenDrained(res).then(() => void (drained = null))
   }
-  return (text) => {
-    if (!corked && !res.destroyed) {
-      corked = true
-      res.cork()
-      setImmediate(uncork)
-    }
-    return writeWithBackpressure(res, text)
+  return {
+    write(text) {
+      if (res.destroyed || res.writableEnded) return SENT
+      pending += text
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
+      return drained ?? SENT
+    },
+    end() {
+      if (res.writableEnded) return
+      const text = pending
+      pending = ''
+      if (text && !res.destroyed) res.end(text)
+      else res.end()
+    },
   }
 }
 
-/** Data-only SSE (chat completions, transcripts), corked per turn of the event loop. */
-export function responseSseSink(res: ServerResponse): { send(data: string): Promise<void> } {
-  const write = corkedWriter(res)
-  return { send: (data) => write(`data: ${data}\n\n`) }
+/** Data-only SSE (chat completions, transcripts), batched per turn of the event loop. */
+export function responseSseSink(res: ServerResponse): SseReply & { send(data: string): Promise<void> } {
+  const writer = batchedWriter(res)
+  return { send: (data) => writer.write(`data: ${data}\n\n`), end: writer.end }
 }
 
 /**
- * Typed SSE, an `event:` line naming each event's `type` before its data (the Responses API), corked
+ * Typed SSE, an `event:` line naming each event's `type` before its data (the Responses API), batched
  * alike. Events given together (those one upstream chunk makes) go in one write.
  */
-export function typedSseSink(res: ServerResponse): { send(events: ReadonlyArray<{ type: string; data: string }>): Promise<void> } {
-  const write = corkedWriter(res)
+export function typedSseSink(res: ServerResponse): SseReply & { send(events: ReadonlyArray<{ type: string; data: string }>): Promise<void> } {
+  const writer = batchedWriter(res)
   return {
     send: (events) => {
       let text = ''
       for (const e of events) text += `event: ${e.type}\ndata: ${e.data}\n\n`
-      return write(text)
+      return writer.write(text)
     },
+    end: writer.end,
   }
 }

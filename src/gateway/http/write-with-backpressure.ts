@@ -1,10 +1,8 @@
 import type { ServerResponse } from 'node:http'
 
-/** Writes to a client; when its socket buffer is full, waits for `drain` (or for the client to leave). */
-export async function writeWithBackpressure(res: ServerResponse, chunk: string | Uint8Array): Promise<void> {
-  if (res.destroyed || res.writableEnded) return
-  if (res.write(chunk)) return
-  await new Promise<void>((resolve) => {
+/** Resolves once a client's full socket buffer has drained, or the client has left. */
+export function whenDrained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
     const done = () => {
       res.off('drain', done)
       res.off('close', done)
@@ -13,4 +11,11 @@ export async function writeWithBackpressure(res: ServerResponse, chunk: string |
     res.on('drain', done)
     res.on('close', done)
   })
+}
+
+/** Writes to a client; when its socket buffer is full, waits for `drain` (or for the client to leave). */
+export async function writeWithBackpressure(res: ServerResponse, chunk: string | Uint8Array): Promise<void> {
+  if (res.destroyed || res.writableEnded) return
+  if (res.write(chunk)) return
+  await whenDrained(res)
 }

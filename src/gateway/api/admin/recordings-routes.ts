@@ -100,7 +100,7 @@ export async function recordingsRoutes(plain: FastifyInstance, opts: RecordingsR
       (e) => send({ type: 'error', error: { message: e.message, code: e.code ?? null } }),
     )
     if (kept) await send({ type: 'done', summary: kept })
-    reply.raw.end()
+    sink.end()
   })
 
   const { folders, watcher } = opts.watchFolders

@@ -49,5 +49,5 @@ export async function replyTranscriptStream(reply: FastifyReply, clock: Clock, c
     }
   }
   await sent
-  reply.raw.end()
+  sink.end()
 }

@@ -26,7 +26,8 @@ export async function chatRoutes(plain: FastifyInstance, opts: { chat: ChatServi
     }
     const opened = await chat.openStream(prep)
     openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
-    await relayChatStream({ chat, pipeline, prep, opened, sink: responseSseSink(reply.raw) })
-    reply.raw.end()
+    const sink = responseSseSink(reply.raw)
+    await relayChatStream({ chat, pipeline, prep, opened, sink })
+    sink.end()
   })
 }

@@ -27,8 +27,9 @@ export async function completionsRoutes(plain: FastifyInstance, opts: { completi
       }
       const opened = await completions.openLocalStream(p)
       openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
-      await completions.relayLocal(p, opened, responseSseSink(reply.raw).send)
-      reply.raw.end()
+      const sink = responseSseSink(reply.raw)
+      await completions.relayLocal(p, opened, sink.send)
+      sink.end()
       return
     }
     const p = planned.forwarded

@@ -68,8 +68,9 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
     }
     const opened = await responses.openStream(prep)
     openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))
-    await relayResponsesStream({ chat, responses, prep, opened, sink: typedSseSink(reply.raw) })
-    reply.raw.end()
+    const sink = typedSseSink(reply.raw)
+    await relayResponsesStream({ chat, responses, prep, opened, sink })
+    sink.end()
   })
 
   app.get('/v1/responses/:id', { schema: { params } }, async (req) => responses.get(req.principal.team.id, req.params.id))

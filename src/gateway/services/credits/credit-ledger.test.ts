@@ -161,3 +161,29 @@ describe('the usage ledger when its group commit fails', () => {
     expect(store.company.balanceMicro()).toBe(toMicro(10 - 3))
   })
 })
+
+describe('the group commit', () => {
+  const turn = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('holds a settlement back while other requests run, so their rows share a commit, and writes at once when the last one settles', async () => {
+    const { store } = storeWithCredits(10)
+    // A minute's interval: whatever is written before it is written because the ledger chose to.
+    const ledger = createCreditLedger(store, { minCommitIntervalMs: 60_000, now: () => 1_000 })
+    const [a, b, c] = [ledger.reserve(toMicro(1)), ledger.reserve(toMicro(1)), ledger.reserve(toMicro(1))]
+    const rows = [row(0.5), row(0.25), row(0.75)]
+    ledger.settle(a, rows[0]!)
+    await turn()
+    expect(writtenIds(store)).toEqual([rows[0]!.id])
+
+    ledger.settle(b, rows[1]!)
+    await turn()
+    expect(writtenIds(store)).toEqual([rows[0]!.id])
+    expect(store.company.balanceMicro()).toBe(toMicro(10 - 0.5))
+
+    ledger.settle(c, rows[2]!)
+    await turn()
+    expect(writtenIds(store)).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(10 - 1.5))
+    ledger.close()
+  })
+})
