@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { builtinModules } from 'node:module'
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { engineWorkerEntries } from './electron.vite.config'
 
 /**
@@ -13,12 +13,32 @@ const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
 // module look-ups (ajv with Fastify, whose ESM-less deep imports such as ajv/dist/jtd only resolve bundled). Native addons and packages that load their own files by path stay in node_modules.
-const BUNDLED = ['fastify', 'ajv', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'yaml', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
+const BUNDLED = ['fastify', 'ajv', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
 const isExternal = (id: string) =>
   id.startsWith('node:') || builtinModules.includes(id) || (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
 
+/**
+ * Characters above Latin-1 written as `\uXXXX` escapes: V8 keeps a script's source in memory (functions compile on
+ * first call), and a source with one such character anywhere is held at two bytes per character: 6 MB instead of 3
+ * for cli.js. The escape means the same character in strings, templates, regular expressions and comments alike
+ * (String.raw, the one place it would not, has none).
+ */
+const latin1Source: Plugin = {
+  name: 'gatehouse-latin1-source',
+  // After Vite's own esbuild pass over each chunk, which writes such characters out as they are.
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue
+      // An escaped such character (`\…`, legal only in a regular expression) would turn into a backslash and text.
+      if (/\\[\u0100-\uffff]/.test(chunk.code)) this.error(`${chunk.fileName}: a backslash before a character above Latin-1; write it as \\uXXXX in the source`)
+      chunk.code = chunk.code.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    }
+  },
+}
+
 export default defineConfig({
   logLevel: 'warn',
+  plugins: [latin1Source],
   ssr: { noExternal: true, target: 'node' },
   resolve: { conditions: ['node', 'import', 'default'] },
   build: {

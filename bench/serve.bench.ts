@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { listeningUrl } from '../test/support/listening-url'
 import { processTreeRss } from './support/processes'
 
 /**
@@ -29,17 +30,7 @@ const starts = {
 async function startOnce(which: keyof typeof starts, round: number) {
   const t0 = performance.now()
   const child = starts[which](round)
-  let out = ''
-  let err = ''
-  child.stderr.on('data', (d) => (err += d))
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`${which} exited ${code}: ${err}`)))
-  })
+  const url = await listeningUrl(child, which)
   const res = await fetch(`${url}/health`)
   await res.text()
   const ms = performance.now() - t0

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import OpenAI from 'openai'
 import { afterAll, describe, expect, it } from 'vitest'
+import { buildIfStale, gatewayBundle } from '../src/renderer/build-if-stale.mjs'
 import { streamCompletion } from './support/fake-openai'
 import { startFakeServer } from './support/fake-upstream'
+import { listeningUrl } from './support/listening-url'
 
 /**
  * `npm run serve` as package.json runs it (scripts/serve.mjs: the built bundle out/serve/cli.js, built first
@@ -23,17 +26,7 @@ describe('npm run serve (the built bundle)', () => {
     writeFileSync(config, JSON.stringify({ credits: 100, providers: [{ id: 'up', type: 'openai', base_url: `${upstream.url}/v1` }], models: [{ name: 'm', provider: 'up', upstream: 'm' }], teams: [{ name: 't', keys: [key] }] }))
     const child = spawn(process.execPath, ['scripts/serve.mjs', '--config', config, '--data-dir', join(dir, 'data'), '--port', '0'], { cwd: join(import.meta.dirname, '..') })
     try {
-      let out = ''
-      let err = ''
-      child.stderr.on('data', (d) => (err += d))
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d) => {
-          out += d
-          const m = /listening on (http:\/\/\S+)/.exec(out)
-          if (m) resolve(m[1]!)
-        })
-        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)))
-      })
+      const url = await listeningUrl(child, 'serve')
 
       const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: key, maxRetries: 0 })
       const stream = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'one two' }] })
@@ -53,4 +46,25 @@ describe('npm run serve (the built bundle)', () => {
       await upstream.close()
     }
   }, 120_000)
+
+  it('loads only the packages every start needs before it listens (upstream HTTP, OpenTelemetry, PostgreSQL, folder watching wait for first use), from a Latin-1 source', () => {
+    expect(buildIfStale(gatewayBundle)).toBe(true)
+    const cli = join(import.meta.dirname, '..', 'out/serve/cli.js')
+    expect(packagesImportedAtStart(cli)).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
+    // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).
+    expect(readFileSync(cli, 'utf8').match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
+  }, 120_000)
 })
+
+/** The packages a bundle file and the chunks it statically imports load when the file is imported (Node built-ins left out). */
+function packagesImportedAtStart(file: string, seen = new Set<string>()): string[] {
+  seen.add(file)
+  const packages = new Set<string>()
+  for (const [, id] of readFileSync(file, 'utf8').matchAll(/^import\s(?:[^'"]*?\sfrom\s)?["']([^"']+)["']/gm)) {
+    if (id!.startsWith('./')) {
+      const chunk = join(dirname(file), id!)
+      if (!seen.has(chunk)) for (const p of packagesImportedAtStart(chunk, seen)) packages.add(p)
+    } else if (!id!.startsWith('node:') && !builtinModules.includes(id!)) packages.add(id!)
+  }
+  return [...packages].sort()
+}

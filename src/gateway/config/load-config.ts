@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
-import { parse as parseYaml, YAMLParseError } from 'yaml'
+import type * as Yaml from 'yaml'
+import { loadOnFirstUse } from '../kernel/load-on-first-use'
 import { ConfigError } from './config-error'
 import { configSchema } from './config-schema'
 import {
@@ -27,6 +28,9 @@ import {
 import { crossCheckConfig } from './validate-config'
 import { toConfigIssues } from './zod-issues'
 
+// Loaded by the first YAML config file: a JSON config, or none, never needs it.
+const yaml = loadOnFirstUse<typeof Yaml>('yaml')
+
 type Env = Readonly<Record<string, string | undefined>>
 
 /** Reads a YAML or JSON config file; throws ConfigError naming the bad field. */
@@ -43,11 +47,13 @@ export function loadConfigFile(file: string, env: Env): GatewayConfig {
 
 export function parseConfigText(text: string, source: string, env: Env): GatewayConfig {
   let data: unknown
+  const json = extname(source).toLowerCase() === '.json'
   try {
-    data = extname(source).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { prettyErrors: true })
+    data = json ? JSON.parse(text) : yaml().parse(text, { prettyErrors: true })
   } catch (e) {
-    const where = e instanceof YAMLParseError && e.linePos ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : ''
-    const message = e instanceof YAMLParseError ? e.message.split('\n')[0]! : (e as Error).message
+    const yamlError = !json && e instanceof yaml().YAMLParseError ? e : undefined
+    const where = yamlError?.linePos ? ` at line ${yamlError.linePos[0].line}, column ${yamlError.linePos[0].col}` : ''
+    const message = yamlError ? yamlError.message.split('\n')[0]! : (e as Error).message
     throw new ConfigError(source, [{ path: '', message: `not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}${where}: ${message}` }])
   }
   return resolveConfig(data ?? {}, source, env)

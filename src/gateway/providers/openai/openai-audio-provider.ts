@@ -1,4 +1,6 @@
-import { FormData } from 'undici'
+import type { FormData } from 'undici'
+import type * as Undici from 'undici'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import { GatewayError } from '../../../shared/errors'
 import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
 import type { CallContext } from '../contracts/provider-config'
@@ -7,6 +9,9 @@ import { postUpstream, type UpstreamResponse } from '../upstream/post-json'
 import { upstreamProtocolError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
 import { readTranscriptStream } from './openai-transcript-stream'
+
+// undici's own FormData, which its dispatcher sends as multipart; loaded by the first upstream transcription.
+const undici = loadOnFirstUse<typeof Undici>('undici')
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', wav: 'audio/wav', pcm: 'audio/pcm' }
 
 /**
@@ -60,7 +65,7 @@ export interface VerboseTranscript {
  */
 export function openAiTranscriptionProvider(connect: () => UpstreamConnection): TranscriptionProvider {
   const form = (req: TranscriptionRequest, model: string, format: 'verbose_json' | 'json', stream = false) => {
-    const f = new FormData()
+    const f = new (undici().FormData)()
     f.set('file', new Blob([typeof req.file === 'string' ? '' : Uint8Array.from(req.file)]), req.filename)
     f.set('model', model)
     f.set('response_format', format)

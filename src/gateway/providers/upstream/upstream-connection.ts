@@ -1,6 +1,11 @@
-import { Pool } from 'undici'
+import type { Pool } from 'undici'
+import type * as Undici from 'undici'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import type { SecretRedactor } from '../../kernel/secret-redactor'
 import type { ProviderConfig, UpstreamLimits, UpstreamTimeouts } from '../contracts/provider-config'
+
+// Loaded by the first request to an upstream.
+const undici = loadOnFirstUse<typeof Undici>('undici')
 
 export interface UpstreamConnection {
   providerId: string
@@ -40,7 +45,7 @@ export function createUpstreamConnections(redactor: SecretRedactor) {
         timeouts,
         limits: config.limits,
         redactor,
-        dispatcher: new Pool(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
+        dispatcher: new (undici().Pool)(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
       }
       cache.set(config.id, { version: config.version, conn })
       return conn

@@ -1,8 +1,17 @@
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import { Agent, errors as undiciErrors } from 'undici'
+import type { Agent } from 'undici'
+import type * as Undici from 'undici'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import { deadlineSignal } from '../upstream/deadline-signal'
 import { BlockedAddressError, guardedLookup, isPublicAddress, literalAddress, type LookupFunction } from './address-policy'
+
+// Loaded by the first page a tool fetches.
+const undici = loadOnFirstUse<typeof Undici>('undici')
+const isUndiciTimeout = (err: unknown) => {
+  const { errors } = undici()
+  return err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError || err instanceof errors.ConnectTimeoutError
+}
 
 /** Why a fetch gave up, for the caller to word (a 400 for a refused URL, a 502 for a dead site). */
 export type WebFetchFailure = 'blocked' | 'scheme' | 'timeout' | 'unreachable' | 'status' | 'content_type' | 'too_large' | 'redirects'
@@ -99,12 +108,14 @@ function errorCode(err: unknown): string | undefined {
  */
 export function createWebFetcher(opts: WebFetcherOptions) {
   const allowed = opts.allowAddress ?? (opts.allowPrivateAddresses ? () => true : isPublicAddress)
-  const agent = new Agent({
-    connect: { lookup: guardedLookup(allowed, opts.lookup) as never, timeout: opts.limits.timeoutMs },
-    headersTimeout: opts.limits.timeoutMs,
-    bodyTimeout: opts.limits.timeoutMs,
-    keepAliveTimeout: 10_000,
-  })
+  let agent: Agent | undefined
+  const connections = () =>
+    (agent ??= new (undici().Agent)({
+      connect: { lookup: guardedLookup(allowed, opts.lookup) as never, timeout: opts.limits.timeoutMs },
+      headersTimeout: opts.limits.timeoutMs,
+      bodyTimeout: opts.limits.timeoutMs,
+      keepAliveTimeout: 10_000,
+    }))
 
   function checkUrl(raw: string): URL {
     let url: URL
@@ -143,7 +154,7 @@ export function createWebFetcher(opts: WebFetcherOptions) {
     let url = checkUrl(req.url)
     try {
       for (let hop = 0; ; hop++) {
-        const res = await agent.request({
+        const res = await connections().request({
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: 'GET',
@@ -175,7 +186,7 @@ export function createWebFetcher(opts: WebFetcherOptions) {
       if (req.signal.aborted) throw err
       const blocked = findCause(err, BlockedAddressError)
       if (blocked) throw new WebFetchError('blocked', url.href, blocked.message)
-      if (deadline.timedOut() || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError || err instanceof undiciErrors.ConnectTimeoutError) {
+      if (deadline.timedOut() || isUndiciTimeout(err)) {
         throw new WebFetchError('timeout', url.href, `${url.href} did not answer within ${limits.timeoutMs / 1000} s.`)
       }
       const code = errorCode(err)
@@ -185,7 +196,7 @@ export function createWebFetcher(opts: WebFetcherOptions) {
     }
   }
 
-  return { fetch: fetchPage, close: () => agent.close() }
+  return { fetch: fetchPage, close: async () => agent?.close() }
 }
 
 export type WebFetcher = ReturnType<typeof createWebFetcher>

@@ -1,4 +1,3 @@
-import { request } from 'undici'
 import type { ProviderProbe, ProviderType, UpstreamModel } from '../../../shared/admin-wire'
 import { badRequest } from '../../../shared/errors'
 import type { ProviderRegistry } from '../../providers/registry'
@@ -52,6 +51,7 @@ const hint = (status: number) =>
  * Never throws for an upstream failure: the answer carries it, worded for a person, the key scrubbed out.
  */
 async function probe(endpoint: { url: string; headers: Record<string, string> }, apiKey: string | null | undefined, now: () => number): Promise<ProviderProbe> {
+  const { request } = await import('undici') // loaded by the first probe, before its clock starts
   const started = now()
   const elapsed = () => Math.max(0, Math.round(now() - started))
   try {

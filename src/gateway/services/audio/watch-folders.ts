@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream, statSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
+import type { FSWatcher } from 'chokidar'
 import type { FastifyBaseLogger } from 'fastify'
 import type { WatchFolderConfig } from '../../config/gateway-config'
 import type { Clock } from '../../kernel/runtime'
@@ -12,6 +12,11 @@ import type { RecordingsAdmin } from '../admin/recordings-admin'
 import type { Principal } from '../auth/principal'
 import type { AudioService } from './audio-service'
 import { billedTeam } from './billed-team'
+import type * as Chokidar from 'chokidar'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
+
+// Loaded with the first watch folder.
+const chokidar = loadOnFirstUse<typeof Chokidar>('chokidar')
 
 /** A file is taken once its size and modification time stay the same this long: a copy still running changes them. */
 export const SETTLE_MS = 2000
@@ -155,7 +160,7 @@ export function createWatchFolders(deps: { store: Store; clock: Clock; audio: Au
       store.watchedFiles.requeueInterrupted()
       const paths = deps.folders().map((f) => f.path)
       if (!paths.length) return
-      watcher = watch(paths, { ignoreInitial: true, depth: 0 })
+      watcher = chokidar().watch(paths, { ignoreInitial: true, depth: 0 })
       watcher.on('add', schedule).on('change', schedule).on('error', (err) => log.warn({ err }, 'watch folders: cannot watch a folder'))
       void check().finally(() => settling.size > 0 && schedule())
     },

@@ -1,12 +1,21 @@
-import { SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { resourceFromAttributes } from '@opentelemetry/resources'
-import { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import type { Span, Tracer } from '@opentelemetry/api'
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base'
+import type * as OtelApi from '@opentelemetry/api'
+import type * as OtelExporter from '@opentelemetry/exporter-trace-otlp-http'
+import type * as OtelResources from '@opentelemetry/resources'
+import type * as OtelSdk from '@opentelemetry/sdk-trace-base'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import type { Clock } from '../../kernel/runtime'
 import { GATEWAY_VERSION } from '../../kernel/version'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { RequestObserver, Run, UsageEndpoint } from '../pipeline/pipeline'
 import type { Target } from '../routing/resolve-model'
+
+// OpenTelemetry loads only for a gateway that sends traces (`telemetry.otlp_endpoint`).
+const otelApi = loadOnFirstUse<typeof OtelApi>('@opentelemetry/api')
+const otelExporter = loadOnFirstUse<typeof OtelExporter>('@opentelemetry/exporter-trace-otlp-http')
+const otelResources = loadOnFirstUse<typeof OtelResources>('@opentelemetry/resources')
+const otelSdk = loadOnFirstUse<typeof OtelSdk>('@opentelemetry/sdk-trace-base')
 
 /** `gen_ai.operation.name` of each endpoint (OpenTelemetry GenAI semantic conventions); audio keeps the endpoint's own name. */
 const OPERATION: Partial<Record<UsageEndpoint, string>> = {
@@ -43,6 +52,10 @@ export function createRequestTracer(opts: {
   keepsContent?: (teamId: string) => boolean
 }) {
   const { captureContent = false, keepsContent = () => true } = opts
+  const { SpanKind, SpanStatusCode } = otelApi()
+  const { OTLPTraceExporter } = otelExporter()
+  const { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor } = otelSdk()
+  const { resourceFromAttributes } = otelResources()
   const exporter = opts.exporter ?? new OTLPTraceExporter({ url: tracesUrl(opts.endpoint), headers: opts.headers ?? {} })
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': opts.serviceName ?? 'gatehouse', 'service.version': GATEWAY_VERSION }),

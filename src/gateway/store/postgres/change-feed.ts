@@ -1,9 +1,12 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import type { PostgresDb } from './postgres-db'
 
 /** How often the safety net polls the change sequence, for a notification lost with a dropped connection. */
 export const CHANGE_CHECK_MS = 1000
 const RECONNECT_MS = 1000
+// Loaded with the first PostgreSQL store: a SQLite gateway never needs it.
+const pgModule = loadOnFirstUse<typeof pg>('pg')
 
 export interface ChangeWatch {
   register(clear: () => void, table: string): void
@@ -67,7 +70,7 @@ function listen(url: string, onChange: (table: string, pid: number) => void, onG
     timer.unref()
   }
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url, application_name: 'gatehouse-changes' })
+    const c = new (pgModule().Client)({ connectionString: url, application_name: 'gatehouse-changes' })
     client = c
     c.on('notification', (n) => onChange(n.payload ?? '', n.processId))
     c.on('error', () => {})

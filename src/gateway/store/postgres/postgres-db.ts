@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createSyncFn } from 'synckit'
+import type * as Synckit from 'synckit'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import type { AnyFn, Db, DbStatement, Transaction } from '../db'
 import { bindValues, translateParams, type TranslatedSql } from './sql-params'
 
@@ -12,10 +13,12 @@ type WorkerOp =
 
 type WorkerAnswer<T> = { result: T } | { error: { message: string; code?: string; detail?: string; constraint?: string; table?: string } }
 
+// Loaded with the first PostgreSQL store: a SQLite gateway never needs it.
+const synckit = loadOnFirstUse<typeof Synckit>('synckit')
 let callWorker: ((op: WorkerOp) => WorkerAnswer<unknown>) | undefined
 const worker = <T>(op: WorkerOp): T => {
   // One worker per process holds every connection (synckit keeps one worker per file).
-  callWorker ??= createSyncFn(workerPath()) as (op: WorkerOp) => WorkerAnswer<unknown>
+  callWorker ??= synckit().createSyncFn(workerPath()) as (op: WorkerOp) => WorkerAnswer<unknown>
   const answer = callWorker(op) as WorkerAnswer<T>
   if ('error' in answer) throw new PostgresError(answer.error)
   return answer.result
