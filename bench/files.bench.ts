@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -11,18 +11,19 @@ import { newFileId } from '../src/gateway/services/files/file-ids'
 import { randomIds } from '../src/gateway/kernel/system-runtime'
 import { openStore } from '../src/gateway/store/store'
 import { startBenchGateway } from './support/bench-gateway'
-import { startProcess } from './support/processes'
+import { procCpuUs, startProcess } from './support/processes'
 
 /**
  * Uploads as the issue measures them: the same file, streamed as a multipart body over loopback HTTP, into the
  * gateway's `POST /v1/files` and `POST /admin/recordings/upload` (the built bundle in its own process, as
  * `npm run serve` runs it), against `cp` of the file on the same disk and against a bare node:http receiver
- * (bench/support/bare-upload-receiver.mjs: the same multipart library, @fastify/busboy, streaming the part to
- * disk), all with one fsync policy: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by
- * `sync` of the file and folder). Runs alternate between the four; each figure is the best of BENCH_FILES_RUNS
- * (default 3). Peak RSS growth of each receiving process per upload (Linux: VmHWM, reset before each upload),
- * reported per GB. Then download throughput against a plain read and the bare receiver, and list latency with
- * 10,000 files. Size: BENCH_FILES_MB (default 1024).
+ * (bench/support/bare-upload-receiver.mjs) two ways: parsing with the same multipart library (@fastify/busboy,
+ * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. One fsync
+ * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
+ * and folder). Runs alternate between the five; each figure is the best of BENCH_FILES_RUNS (default 3). For each
+ * receiving process: its CPU time (all threads) per GB, median over the runs, and its peak RSS growth during an
+ * upload (Linux: VmHWM, reset before each upload), per GB. Then download throughput against a plain read and the
+ * bare receiver, and list latency with 10,000 files. Size: BENCH_FILES_MB (default 1024).
  */
 const MB = 1024 * 1024
 const sizeMb = Number(process.env.BENCH_FILES_MB ?? 1024)
@@ -64,8 +65,17 @@ async function copyWithCp(from: string, toDir: string): Promise<number> {
 
 const statusKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN)
 
-/** Resident memory of `pid` at its peak while `fn` runs, above what it held before (Linux; NaN elsewhere). */
-async function peakRssGrowth<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; growth: number }> {
+interface Measured {
+  s: number
+  /** CPU time of the receiving process, all threads, in seconds (Linux; NaN elsewhere). */
+  cpu: number
+  /** Its resident memory at the peak, above what it held before (Linux; NaN elsewhere). */
+  rssGrowth: number
+  id?: string
+}
+
+/** Runs one upload into process `pid` and measures it from outside. */
+async function measured(pid: number, fn: () => Promise<{ id?: string }>): Promise<Measured> {
   let before = NaN
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
@@ -73,8 +83,11 @@ async function peakRssGrowth<T>(pid: number, fn: () => Promise<T>): Promise<{ re
   } catch {
     // not Linux, or not allowed: no memory figure
   }
-  const result = await fn()
-  return { result, growth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024 }
+  const cpu0 = procCpuUs(pid) ?? NaN
+  const start = process.hrtime.bigint()
+  const { id } = await fn()
+  const s = seconds(start)
+  return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, id }
 }
 
 interface Upload {
@@ -142,56 +155,57 @@ const gatewayPid = gateway.child.pid!
 const barePid = bare.child.pid!
 
 try {
-  const best = { cp: Infinity, bare: Infinity, files: Infinity, recordings: Infinity }
-  const rss = { bare: 0, files: 0, recordings: 0 }
   let fileId = ''
   const remove = (url: string, headers: Record<string, string>) => fetch(url, { method: 'DELETE', headers }).then((r) => r.arrayBuffer())
+  const receivers = {
+    'bare node:http, raw body': (): Promise<Measured> => measured(barePid, () => upload(source, { url: `${bareUrl}/raw`, fields: { purpose: 'batch' } })),
+    'bare node:http + busboy': (): Promise<Measured> => measured(barePid, () => upload(source, { url: `${bareUrl}/multipart`, fields: { purpose: 'batch' } })),
+    'POST /v1/files': async (): Promise<Measured> => {
+      const m = await measured(gatewayPid, () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
+      if (fileId) await remove(`${gateway.url}/v1/files/${fileId}`, auth)
+      fileId = m.id! // the last one stays for the download
+      return m
+    },
+    'POST /admin/recordings/upload': async (): Promise<Measured> => {
+      const m = await measured(gatewayPid, () => upload(source, { url: `${gateway.url}/admin/recordings/upload`, headers: admin, fields: { title: 'bench', source: 'upload' } }))
+      await remove(`${gateway.url}/admin/recordings/${m.id}`, admin)
+      return m
+    },
+  }
+  type Receiver = keyof typeof receivers
+  const runs = Object.fromEntries(Object.keys(receivers).map((name) => [name, [] as Measured[]])) as Record<Receiver, Measured[]>
+  let cpS = Infinity
   // alternating runs, best of each, so that a burst of load elsewhere on the machine skews no side alone
   for (let i = 0; i < RUNS; i++) {
-    best.cp = Math.min(best.cp, await copyWithCp(source, copies))
-    const b = await peakRssGrowth(barePid, () => timed(() => upload(source, { url: `${bareUrl}/upload`, fields: { purpose: 'batch' } })))
-    best.bare = Math.min(best.bare, b.result)
-    rss.bare = Math.max(rss.bare, b.growth)
-
-    if (fileId) await remove(`${gateway.url}/v1/files/${fileId}`, auth)
-    const f = await peakRssGrowth(gatewayPid, async () => {
-      const start = process.hrtime.bigint()
-      const reply = await upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } })
-      return { s: seconds(start), id: reply.id! }
-    })
-    best.files = Math.min(best.files, f.result.s)
-    rss.files = Math.max(rss.files, f.growth)
-    fileId = f.result.id
-
-    const r = await peakRssGrowth(gatewayPid, async () => {
-      const start = process.hrtime.bigint()
-      const reply = await upload(source, { url: `${gateway.url}/admin/recordings/upload`, headers: admin, fields: { title: 'bench', source: 'upload' } })
-      return { s: seconds(start), id: reply.id! }
-    })
-    best.recordings = Math.min(best.recordings, r.result.s)
-    rss.recordings = Math.max(rss.recordings, r.growth)
-    await remove(`${gateway.url}/admin/recordings/${r.result.id}`, admin)
+    cpS = Math.min(cpS, await copyWithCp(source, copies))
+    for (const [name, receive] of Object.entries(receivers)) runs[name as Receiver].push(await receive())
   }
-  const perGb = (growth: number) => (Number.isNaN(growth) ? 'not measured (Linux only)' : `${((growth / MB) * (1024 / sizeMb)).toFixed(1)} MB per GB`)
-  const line = (name: string, s: number, growth: number) =>
-    `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(best.cp / s).toFixed(2)}x cp, ${(best.bare / s).toFixed(2)}x bare; peak RSS growth ${perGb(growth)}`
-  console.log(`upload ${sizeMb} MB, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
-  console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(best.cp).toFixed(0).padStart(5)} MB/s`)
-  console.log(line('bare node:http + busboy', best.bare, rss.bare))
-  console.log(line('POST /v1/files', best.files, rss.files))
-  console.log(line('POST /admin/recordings/upload', best.recordings, rss.recordings))
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  const gb = sizeMb / 1024
+  const bareS = Math.min(...runs['bare node:http + busboy'].map((m) => m.s))
+  console.log(`upload ${sizeMb} MB, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
+  console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(cpS).toFixed(0).padStart(5)} MB/s`)
+  for (const [name, ms] of Object.entries(runs)) {
+    const s = Math.min(...ms.map((m) => m.s))
+    const cpu = median(ms.map((m) => m.cpu)) / gb
+    const rss = Math.max(...ms.map((m) => m.rssGrowth)) / MB / gb
+    console.log(
+      `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(cpS / s).toFixed(2)}x cp, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
+        `CPU ${Number.isNaN(cpu) ? '-' : cpu.toFixed(2)} s per GB; peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}`,
+    )
+  }
   console.log('  (aim: the gateway at least 0.8x cp, RSS growth under 64 MB per GB)')
 
   let readS = Infinity
   let downS = Infinity
-  let bareS = Infinity
+  let bareDownS = Infinity
   for (let i = 0; i < RUNS; i++) {
     readS = Math.min(readS, await timed(() => pipeline(createReadStream(source, { highWaterMark: MB }), devNull())))
     downS = Math.min(downS, await timed(() => download(`${gateway.url}/v1/files/${fileId}/content`, auth)))
-    bareS = Math.min(bareS, await timed(() => download(`${bareUrl}/received`)))
+    bareDownS = Math.min(bareDownS, await timed(() => download(`${bareUrl}/received`)))
   }
   console.log(`download ${sizeMb} MB: ${mbps(downS).toFixed(0)} MB/s vs plain read ${mbps(readS).toFixed(0)} MB/s  -> ratio ${(readS / downS).toFixed(2)}`)
-  console.log(`  and vs the bare node:http server sending the same file ${mbps(bareS).toFixed(0)} MB/s -> ratio ${(bareS / downS).toFixed(2)}`)
+  console.log(`  and vs the bare node:http server sending the same file ${mbps(bareDownS).toFixed(0)} MB/s -> ratio ${(bareDownS / downS).toFixed(2)}`)
 
   // 10,000 rows written straight into the gateway's database (WAL lets a second process write beside it)
   const store = openStore(join(gateway.dir, 'data', 'gatehouse.db'))

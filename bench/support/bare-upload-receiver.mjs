@@ -1,7 +1,8 @@
-// The floor a Node upload endpoint costs, for bench/files.bench.ts: node:http receiving a multipart upload,
-// parsed by the same library the gateway's @fastify/multipart uses (@fastify/busboy, its defaults), the file part
-// streamed to a temp file with the gateway's fsync policy (fsync the file, rename it into place, fsync the folder),
-// with no auth, no limits, no database. GET /received sends the last file back (the download baseline).
+// The floor a Node upload endpoint costs, for bench/files.bench.ts: node:http receiving a multipart upload and
+// streaming it to a temp file with the gateway's fsync policy (fsync the file, rename it into place, fsync the
+// folder), with no auth, no limits, no database. POST /multipart parses the body with the library the gateway's
+// @fastify/multipart uses (@fastify/busboy, its defaults) and writes the file part; POST /raw writes the whole
+// body unparsed (what HTTP plus the disk cost alone). GET /received sends the last file back (the download baseline).
 // Usage: node bare-upload-receiver.mjs <folder>
 import Busboy from '@fastify/busboy'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -17,18 +18,22 @@ if (!dir) {
 }
 const received = join(dir, 'received.bin')
 
-function receive(req) {
+async function commit(temp) {
+  await rename(temp, received)
+  const folder = await open(dir, 'r')
+  await folder.sync()
+  await folder.close()
+}
+
+const tempFile = () => join(dir, `received.${Date.now()}.part`)
+
+function receiveMultipart(req) {
   return new Promise((resolve, reject) => {
     const bb = new Busboy({ headers: req.headers })
     let written
     bb.on('file', (_name, file) => {
-      const temp = join(dir, `received.${Date.now()}.part`)
-      written = pipeline(file, createWriteStream(temp, { flush: true })).then(async () => {
-        await rename(temp, received)
-        const folder = await open(dir, 'r')
-        await folder.sync()
-        await folder.close()
-      })
+      const temp = tempFile()
+      written = pipeline(file, createWriteStream(temp, { flush: true })).then(() => commit(temp))
     })
     bb.on('field', () => {})
     bb.on('error', reject)
@@ -40,7 +45,13 @@ function receive(req) {
 const server = createServer(async (req, res) => {
   try {
     if (req.method === 'POST') {
-      await receive(req)
+      if (req.url === '/raw') {
+        const temp = tempFile()
+        await pipeline(req, createWriteStream(temp, { flush: true }))
+        await commit(temp)
+      } else {
+        await receiveMultipart(req)
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes: (await stat(received)).size }))
     } else {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': (await stat(received)).size })
