@@ -103,7 +103,10 @@ const second = rows[1]!
 const last = rows.at(-1)!
 const change = (key: string) => Number(last[key]) / Number(second[key]) - 1
 console.log(`done: ${JSON.stringify(done)}; failures: ${failures}${firstFailure ? ` (first: ${firstFailure})` : ''}`)
-console.log(`last minute against the second: RSS ${(change('RSS MB') * 100).toFixed(1)} %, loop delay p99 ${(change('p99 ms') * 100).toFixed(1)} % (flat: within 10 %)`)
+const changes = { RSS: change('RSS MB'), 'loop delay p99': change('p99 ms') }
+const described = Object.entries(changes).map(([what, c]) => `${what} ${c >= 0 ? '+' : ''}${(c * 100).toFixed(1)} %`).join(', ')
+const flat = Object.values(changes).every((c) => Math.abs(c) <= 0.1)
+console.log(`last minute against the second: ${described}: ${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`)
 gateway.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
 rmSync(gateway.dir, { recursive: true, force: true })

@@ -46,6 +46,19 @@ describe('blob store', () => {
     expect(exact.bytes).toBe(7)
   })
 
+  it('keeps every byte in order across many write batches, and stops at a limit past the first batch', async () => {
+    // chunks of odd sizes (as busboy slices socket reads), 11 MB in all: several batches and a partial last one
+    const parts = Array.from({ length: 170 }, (_, i) => Buffer.alloc(65_536 + (i % 7) * 13, i % 251))
+    const whole = Buffer.concat(parts)
+    const staged = await blobs.stage(Readable.from(parts))
+    expect(staged.bytes).toBe(whole.length)
+    await staged.commit('file-manybatches01')
+    expect(readFileSync(join(dir, 'file-manybatches01')).equals(whole)).toBe(true)
+
+    await expect(blobs.stage(Readable.from(parts), { maxBytes: whole.length - 1 })).rejects.toBeInstanceOf(BlobTooLargeError)
+    expect(tempFiles()).toEqual([])
+  })
+
   it('leaves no temp file when the source fails half way', async () => {
     async function* failing() {
       yield Buffer.from('partial')

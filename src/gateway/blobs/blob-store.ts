@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, open as openFd } from 'node:fs'
 import { open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { promisify } from 'node:util'
 import { fsyncDirectory } from './atomic-file'
+import { BatchedFileWriter, BlobTooLargeError } from './batched-file-writer'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -12,12 +14,7 @@ import { pipeline } from 'node:stream/promises'
  */
 export const BLOB_NAME = /^[a-z]{2,16}-[A-Za-z0-9_-]{8,80}$/
 
-export class BlobTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`The content is larger than ${limit} bytes.`)
-    this.name = 'BlobTooLargeError'
-  }
-}
+export { BlobTooLargeError }
 
 export class BlobNotFoundError extends Error {
   constructor(readonly blobName: string) {
@@ -44,6 +41,7 @@ export interface BlobRange {
 export type BlobSource = Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>
 
 const CHUNK = 1024 * 1024
+const openFile = promisify(openFd)
 
 /** The path of blob `name` in `dir`, after checking the name cannot climb out of it. */
 export function checkedPath(dir: string, name: string): string {
@@ -80,27 +78,17 @@ export function createBlobStore(dir: string, opts: { shared?: boolean; now?: () 
 
   async function stage(source: BlobSource, opts: { maxBytes?: number } = {}): Promise<StagedBlob> {
     const tmpPath = join(tmpDir, `${randomBytes(12).toString('hex')}.part`)
-    const handle = await open(tmpPath, 'wx', 0o600)
-    let bytes = 0
-    const limit = opts.maxBytes ?? Number.POSITIVE_INFINITY
+    // the writer fsyncs before it closes the file, so a committed blob is on the disk
+    const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), opts.maxBytes)
     try {
-      await pipeline(
-        source instanceof Readable ? source : Readable.from(source),
-        async function* countBytes(chunks: AsyncIterable<Uint8Array>) {
-          for await (const chunk of chunks) {
-            bytes += chunk.length
-            if (bytes > limit) throw new BlobTooLargeError(limit)
-            yield chunk
-          }
-        },
-        // flush: fsync before the stream closes the handle, so a committed blob is on the disk
-        handle.createWriteStream({ flush: true, highWaterMark: CHUNK }),
-      )
+      await pipeline(source instanceof Readable ? source : Readable.from(source), writer)
     } catch (e) {
-      await handle.close().catch(() => {})
+      // the file is closed before it is removed (Windows refuses otherwise)
+      if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve))
       await rm(tmpPath, { force: true })
       throw e
     }
+    const bytes = writer.bytes
 
     let settled = false
     return {
