@@ -2,13 +2,15 @@ import { join } from 'node:path'
 import { rmSync } from 'node:fs'
 import { startBenchGateway } from './support/bench-gateway'
 import { startProcess } from './support/processes'
+import { soakVerdict } from './support/soak-verdict'
 
 /**
  * The gateway under a steady mixed load for `--minutes N` (`npm run bench -- soak --minutes 60`; default 60, or
  * BENCH_SOAK_MINUTES): chat completions plain and streamed, file uploads (64 kB, then deleted) and speech, at
  * BENCH_SOAK_RATE operations a second (default 40), all against one fake upstream. Each minute it samples the
  * gateway's resident memory and its event-loop delay (mean, p99, max over that minute, measured inside the
- * gateway); at the end it compares the last minute with the second (the first warms up): flat means within 10 %.
+ * gateway); at the end it compares the last quarter of the minutes with the first quarter after the warm-up minute
+ * (bench/support/soak-verdict.ts): flat means neither grew by more than 10 %.
  */
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 60)
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 40)
@@ -99,14 +101,10 @@ await Promise.all(inFlight)
 
 console.log(`soak: ${MINUTES} minutes at ${RATE} operations a second (chat, stream, 64 kB file upload + delete, speech in turn)`)
 console.table(rows)
-const second = rows[1]!
-const last = rows.at(-1)!
-const change = (key: string) => Number(last[key]) / Number(second[key]) - 1
 console.log(`done: ${JSON.stringify(done)}; failures: ${failures}${firstFailure ? ` (first: ${firstFailure})` : ''}`)
-const changes = { RSS: change('RSS MB'), 'loop delay p99': change('p99 ms') }
-const described = Object.entries(changes).map(([what, c]) => `${what} ${c >= 0 ? '+' : ''}${(c * 100).toFixed(1)} %`).join(', ')
-const flat = Object.values(changes).every((c) => Math.abs(c) <= 0.1)
-console.log(`last minute against the second: ${described}: ${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`)
+const verdict = soakVerdict(rows.map((r) => ({ minute: r.minute as number, RSS: Number(r['RSS MB']), 'loop delay p99': Number(r['p99 ms']) })), ['RSS', 'loop delay p99'])
+const described = Object.entries(verdict.growth).map(([what, g]) => `${what} ${g >= 0 ? '+' : ''}${(g * 100).toFixed(1)} %`).join(', ')
+console.log(`medians of ${verdict.windows}: ${described}: ${verdict.flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`)
 gateway.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
 rmSync(gateway.dir, { recursive: true, force: true })
