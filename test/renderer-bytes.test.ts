@@ -48,7 +48,7 @@ describe('renderer bytes', () => {
   })
 
   for (const name of ['web', 'desktop'] as const) {
-    it(`keeps the ${name} build's first page within ${FIRST_PAGE_BUDGET / 1000} kB of JavaScript, minified, without react-dom, Markdown, KaTeX or highlight.js`, () => {
+    it(`keeps the ${name} build's first page within ${FIRST_PAGE_BUDGET / 1000} kB of JavaScript, minified, without react-dom, Markdown, KaTeX, highlight.js or what opens on a click`, () => {
       const chunks = builds[name]
       const entry = chunks.find((c) => c.isEntry)!
       const firstPage = staticClosure(chunks, entry)
@@ -56,6 +56,8 @@ describe('renderer bytes', () => {
       expect(bytes).toBeLessThanOrEqual(FIRST_PAGE_BUDGET)
       expect(entry.code.split('\n').length).toBeLessThan(entry.code.length / 2000)
       for (const c of firstPage) expect(holds(c, /katex|highlight\.js|lowlight|react-markdown/)).toBe(false)
+      // What opens on a click loads with it: compare mode, the settings panel's Tools and Output tabs, the microphone, exports.
+      for (const c of firstPage) expect(holds(c, /\/(CompareView|ToolsSection|FormatSection)\.tsx$|\/(mic-capture|conversation-export)\.ts$/)).toBe(false)
       // Every chunk, not only the first page's: react-markdown and the pages run on Preact's compat layer too.
       expect(chunks.filter((c) => holds(c, /node_modules\/(react|react-dom|scheduler)\//)).map((c) => c.fileName)).toEqual([])
       expect(holds(entry, /node_modules\/preact\/compat\//)).toBe(true)
