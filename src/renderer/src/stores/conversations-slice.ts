@@ -1,7 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { ConversationSummary } from '../../../shared/admin-wire'
 import { fromDocument, toDocument, type ConversationDocument } from '../lib/conversation-doc'
-import { exportFileName, exportJson, exportMarkdown } from '../lib/conversation-export'
 import { loadPlaygroundSession } from './playground-persistence'
 import type { LoadStatus, SliceCreator } from './store-types'
 
@@ -93,6 +92,8 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
     },
     async exportConversation(id, format) {
       const { summary, draft } = id === get().conversationId ? { summary: { title: get().conversationTitle }, draft: get().playground } : await load(id)
+      // The exporters load with the first export: the first page never carries them.
+      const { exportFileName, exportJson, exportMarkdown } = await import('../lib/conversation-export')
       const text = format === 'json' ? exportJson(summary.title, draft, new Date()) : exportMarkdown(summary.title, draft, new Date())
       return { fileName: exportFileName(summary.title, format), text }
     },

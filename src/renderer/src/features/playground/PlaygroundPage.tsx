@@ -3,7 +3,6 @@ import { defaultModel } from '../../lib/model-options'
 import { useAppStore } from '../../stores/app-store'
 import { NARROW, useMediaQuery } from '../../lib/use-media-query'
 import { ChatView } from './ChatView'
-import { CompareView } from './CompareView'
 import { ConversationSidebar } from './ConversationSidebar'
 import { PlaygroundHeader } from './PlaygroundHeader'
 import { SettingsPanel } from './SettingsPanel'
@@ -13,6 +12,8 @@ import { usePlaygroundShortcuts } from './use-playground-shortcuts'
 // Loaded when opened (the code snippets and the agent form): the first page stays small.
 const ViewCodeDialog = lazy(() => import('./ViewCodeDialog').then((m) => ({ default: m.ViewCodeDialog })))
 const SaveAgentDialog = lazy(() => import('./SaveAgentDialog').then((m) => ({ default: m.SaveAgentDialog })))
+// Loaded when the Compare tab is first opened: the playground opens on the chat.
+const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m.CompareView })))
 
 /**
  * The playground: conversations on the left, the chat (or compare) in the middle, request settings on
@@ -77,7 +78,7 @@ export function PlaygroundPage({ welcome }: { welcome: ReactNode }) {
           onTogglePanel={() => (setPanel((v) => !v), narrow && setSidebar(false))}
         />
         <div className="pg-mode-panel" role="tabpanel" id="pg-mode-panel" aria-labelledby={`pg-mode-tab-${mode}`}>
-          {onboarding ? welcome : mode === 'chat' ? <ChatView /> : <CompareView />}
+          {onboarding ? welcome : mode === 'chat' ? <ChatView /> : <Suspense fallback={null}><CompareView /></Suspense>}
         </div>
       </section>
       {panel && <SettingsPanel drawer={narrow} onClose={() => setPanel(false)} />}

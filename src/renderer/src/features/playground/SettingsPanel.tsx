@@ -1,12 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Tabs } from '../../components/Tabs'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { useAppStore } from '../../stores/app-store'
-import { FormatSection } from './FormatSection'
 import { ParamsPanel } from './ParamsPanel'
-import { ToolsSection } from './ToolsSection'
 import { useDrawerFocus } from './use-drawer-focus'
+
+// Loaded when their tab is first opened: the panel opens on Parameters.
+const ToolsSection = lazy(() => import('./ToolsSection').then((m) => ({ default: m.ToolsSection })))
+const FormatSection = lazy(() => import('./FormatSection').then((m) => ({ default: m.FormatSection })))
 
 type PanelTab = 'params' | 'tools' | 'format'
 const TABS = [
@@ -45,8 +47,10 @@ export function SettingsPanel({ drawer = false, onClose }: { drawer?: boolean; o
       <Tabs label="Request settings" tabs={TABS} value={tab} onChange={setTab} idPrefix="pg-settings" />
       <div className="settings-panel-body" role="tabpanel" id="pg-settings-panel" aria-labelledby={`pg-settings-tab-${tab}`}>
         {tab === 'params' && <ParamsPanel values={params} onChange={setParam} onReset={resetParams} />}
-        {tab === 'tools' && <ToolsSection />}
-        {tab === 'format' && <FormatSection />}
+        <Suspense fallback={null}>
+          {tab === 'tools' && <ToolsSection />}
+          {tab === 'format' && <FormatSection />}
+        </Suspense>
       </div>
     </aside>
   )

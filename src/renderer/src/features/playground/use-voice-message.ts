@@ -3,12 +3,16 @@ import { messageOf } from '../../api/api-error'
 import type { ModelInfo } from '../../../../shared/admin-wire'
 import { localId } from '../../lib/playground-model'
 import { useAppStore, useAppStoreApi } from '../../stores/app-store'
-import { openMicrophone } from '../../lib/audio/mic-capture'
-import { concatSamples, STUDIO_SAMPLE_RATE, wavBlob } from '../../lib/audio/pcm'
-import { microphoneProblem } from '../../lib/audio/mic-capture'
 
 /** Models that hear audio in chat (OpenAI's gpt-4o-audio family and the like) get the voice message itself. */
 export const takesAudioInput = (m: ModelInfo | undefined) => !!m && m.kind === 'chat' && /audio/i.test(m.upstream ?? m.name)
+
+/** The microphone's code and the WAV encoder load with the first voice message, so the first page never carries them. */
+const loadRecorder = async () => {
+  const [mic, pcm] = await Promise.all([import('../../lib/audio/mic-capture'), import('../../lib/audio/pcm')])
+  return { ...mic, ...pcm }
+}
+type Recorder = Awaited<ReturnType<typeof loadRecorder>>
 
 const base64 = async (blob: Blob) => {
   const bytes = new Uint8Array(await blob.arrayBuffer())
@@ -33,25 +37,34 @@ export function useVoiceMessage() {
   const [seconds, setSeconds] = useState(0)
   const mic = useRef<{ close(): void } | null>(null)
   const samples = useRef<Int16Array[]>([])
+  const recorder = useRef<Recorder | null>(null)
   useEffect(() => () => mic.current?.close(), [])
 
   async function start() {
     samples.current = []
     setSeconds(0)
+    let code: Recorder
     try {
-      mic.current = await openMicrophone((s) => {
+      code = recorder.current ??= await loadRecorder()
+    } catch (e) {
+      notify(messageOf(e), 'error')
+      return
+    }
+    try {
+      mic.current = await code.openMicrophone((s) => {
         samples.current.push(s)
-        setSeconds((n) => n + s.length / STUDIO_SAMPLE_RATE)
+        setSeconds((n) => n + s.length / code.STUDIO_SAMPLE_RATE)
       })
       setState('recording')
     } catch (e) {
-      notify(microphoneProblem(e), 'error')
+      notify(code.microphoneProblem(e), 'error')
     }
   }
 
   async function stop() {
     mic.current?.close()
     mic.current = null
+    const { wavBlob, concatSamples, STUDIO_SAMPLE_RATE } = recorder.current!
     const wav = wavBlob(concatSamples(samples.current), STUDIO_SAMPLE_RATE)
     const target = models.find((m) => m.name === chatModel)
     if (takesAudioInput(target)) {
