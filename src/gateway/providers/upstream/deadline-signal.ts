@@ -1,5 +1,3 @@
-import { onAbort } from '../../kernel/abort-followers'
-
 /**
  * A signal that aborts when `signal` does, or when `ms` have passed (reason: a TimeoutError), with a
  * `release` for when the call is over. It does what `AbortSignal.any([signal, AbortSignal.timeout(ms)])`
@@ -10,9 +8,8 @@ export function deadlineSignal(signal: AbortSignal, ms: number): { signal: Abort
   const controller = new AbortController()
   let timedOut = false
   const follow = () => controller.abort(signal.reason)
-  let unfollow = () => {}
   if (signal.aborted) follow()
-  else unfollow = onAbort(signal, follow)
+  else signal.addEventListener('abort', follow, { once: true })
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(new DOMException('The upstream call took longer than its total timeout.', 'TimeoutError'))
@@ -23,7 +20,7 @@ export function deadlineSignal(signal: AbortSignal, ms: number): { signal: Abort
     timedOut: () => timedOut,
     release() {
       clearTimeout(timer)
-      unfollow()
+      signal.removeEventListener('abort', follow)
     },
   }
 }
