@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -38,6 +39,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // One test file per core, not vitest's cores - 1: most files wait on child processes, engines and sockets,
+    // and on a 2-core machine the default left one worker running the whole suite file after file.
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
