@@ -12,9 +12,11 @@ const minutesAt = args.indexOf('--minutes')
 if (minutesAt >= 0) process.env.BENCH_SOAK_MINUTES = args.splice(minutesAt, 2)[1]
 const only = args
 const dir = import.meta.dirname
+/** A name picks its own bench when there is one (`cpu` is cpu.bench.ts, not also responses-cpu), else every file containing it. */
+const picks = (name: string, file: string) => (readdirSync(dir).includes(`${name}.bench.ts`) ? file === `${name}.bench.ts` : file.includes(name))
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .filter((f) => only.length === 0 || only.some((o) => picks(o, f)))
   .sort()
 for (const file of files) {
   console.log(`\n=== ${file}`)
