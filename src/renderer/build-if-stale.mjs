@@ -48,7 +48,10 @@ export function buildIfStale({ what, output, inputs, config, missing }) {
     return builtAt > 0
   }
   console.log(builtAt ? `Rebuilding ${what} (its sources changed)…` : `Building ${what} (first run)…`)
-  const run = spawnSync(process.execPath, [viteBin, 'build', '--config', config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  // What ships is a production build whoever asks: a NODE_ENV inherited from a test runner (vitest sets `test`)
+  // would pick the libraries' development builds, and under it the renderer built to a blank page.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const run = spawnSync(process.execPath, [viteBin, 'build', '--config', config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env })
   if (run.status !== 0) process.exit(run.status ?? 1)
   return true
 }
