@@ -54,7 +54,7 @@ export function parseConfigText(text: string, source: string, env: Env): Gateway
     const yamlError = !json && e instanceof yaml().YAMLParseError ? e : undefined
     const where = yamlError?.linePos ? ` at line ${yamlError.linePos[0].line}, column ${yamlError.linePos[0].col}` : ''
     const message = yamlError ? yamlError.message.split('\n')[0]! : (e as Error).message
-    throw new ConfigError(source, [{ path: '', message: `not valid ${extname(source) === '.json' ? 'JSON' : 'YAML'}${where}: ${message}` }])
+    throw new ConfigError(source, [{ path: '', message: `not valid ${json ? 'JSON' : 'YAML'}${where}: ${message}` }])
   }
   return resolveConfig(data ?? {}, source, env)
 }
