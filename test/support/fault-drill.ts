@@ -6,6 +6,7 @@ import OpenAI, { toFile } from 'openai'
 import type { UsageRow } from '../../src/gateway/store/repos/usage-repo'
 import { openStore } from '../../src/gateway/store/store'
 import { pdfBomb, pngClaiming } from './document-fixtures'
+import { listeningUrl } from './listening-url'
 import { startFakeOpenAi } from './fake-openai'
 import { TEAM_KEY } from './harness'
 import { waitFor } from './serve-child'
@@ -112,15 +113,7 @@ export async function startFaultGateway() {
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += d))
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exited (${signal ?? code}): ${stderr.slice(-2000)}`)))
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (d) => {
-      out += d
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    void exited.then((why) => reject(new Error(`the gateway ${why}`)))
-  })
+  const url = await listeningUrl(child)
   const reader = openStore(join(dataDir, 'gatehouse.db'))
 
   /** Sends `message` and waits for the child's answer to it. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { listeningUrl } from './listening-url'
 
 /**
  * `npm run serve` as a child process (the CLI from source) on a free port, for tests that kill it
@@ -13,19 +14,8 @@ export function serveChildren() {
     serve(dataDir: string, configFile: string) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })
       children.push(child)
-      let out = ''
-      let err = ''
-      child.stdout.on('data', (d) => (out += d))
-      child.stderr.on('data', (d) => (err += d))
       const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-      const listening = new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', () => {
-          const m = /listening on (http:\/\/\S+)/.exec(out)
-          if (m) resolve(m[1]!)
-        })
-        void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)))
-      })
-      return { child, exited, listening }
+      return { child, exited, listening: listeningUrl(child) }
     },
   }
 }

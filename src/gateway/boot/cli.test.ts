@@ -8,6 +8,7 @@ import OpenAI from 'openai'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { streamCompletion } from '../../../test/support/fake-openai'
 import { startFakeServer } from '../../../test/support/fake-upstream'
+import { listeningUrl } from '../../../test/support/listening-url'
 import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
 
 // The tests run side by side (each on its own data dir and port), so a child still running is stopped
@@ -25,13 +26,7 @@ function serve(args: string[]) {
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (err += d))
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)))
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)))
-  })
+  const listening = listeningUrl(child, 'serve')
   listening.catch(() => {}) // tests that expect an exit never await it
   return { child, exited, listening, output: () => out, errors: () => err }
 }

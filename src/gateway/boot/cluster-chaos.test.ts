@@ -8,6 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completionFor } from '../../../test/support/fake-openai'
 import { startFakeServer, type FakeServer } from '../../../test/support/fake-upstream'
+import { listeningUrl } from '../../../test/support/listening-url'
 import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
 import type { ClusterStatus } from '../../shared/cluster-wire'
 
@@ -42,19 +43,9 @@ const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': '
 
 async function serve(args: string[]): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'error' } })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (err += d))
   if (process.env.CHAOS_DEBUG) for (const s of [child.stderr, child.stdout]) s.on('data', (d) => process.stderr.write(`[${child.pid}] ${d}`))
   const exited = new Promise((resolve) => child.on('exit', resolve))
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    void exited.then(() => reject(new Error(`serve exited: ${err}`)))
-  })
+  const url = await listeningUrl(child, 'serve')
   const status = (await (await fetch(`${url}/admin/cluster`, { headers: adminHeaders })).json()) as ClusterStatus
   return { child, url, id: status.instance_id, exited }
 }
