@@ -1,6 +1,6 @@
 // Builds a bundle when it is missing or older than its sources, so `npm run serve` and `test:e2e` run what the
-// sources say straight after `npm install`; when it is up to date this is a quick no-op. Run directly, it builds
-// the web renderer (out/renderer); scripts/serve.mjs also uses it for the gateway's bundle (out/serve).
+// sources say straight after `npm install`; when it is up to date this is a quick no-op. Run directly (test:e2e),
+// it builds both bundles `npm run serve` runs: the web renderer (out/renderer) and the gateway (out/serve).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -56,4 +56,7 @@ export function buildIfStale({ what, output, inputs, config, missing }) {
   return true
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildIfStale(webRenderer)
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  buildIfStale(webRenderer)
+  if (!buildIfStale(gatewayBundle)) process.exit(1)
+}
