@@ -24,6 +24,16 @@ export class AudioStudioPage extends AppShell {
   get history(): Locator {
     return this.page.getByRole('region', { name: 'Recordings' })
   }
+  /** The open recording's view (its region is named after its title). */
+  recording(title: string): Locator {
+    return this.page.getByRole('region', { name: `Recording ${title}` })
+  }
+
+  /** Opens a recording from the history list by its title and returns its view. */
+  async openRecording(title: string): Promise<Locator> {
+    await this.history.getByRole('button', { name: new RegExp(`^${title}`) }).click()
+    return this.recording(title)
+  }
   get time(): Locator {
     return this.page.getByTestId('recorder-time')
   }
