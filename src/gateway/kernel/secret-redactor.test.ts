@@ -22,6 +22,15 @@ describe('createSecretRedactor', () => {
     expect(r.redact(`x ${token}`)).toBe(`x [redacted****************]`)
   })
 
+  it('masks a secret added after the first use, in text and in streams', () => {
+    const r = createSecretRedactor()
+    expect(r.redact(`a ${KEY}`)).toBe(`a ${KEY}`)
+    r.add(KEY)
+    expect(r.redact(`a ${KEY}`)).toBe(`a ${MASK}`)
+    const s = r.stream()
+    expect(Buffer.concat([s.push(Buffer.from(`b ${KEY}`)), s.end()]).toString()).toBe(`b ${MASK}`)
+  })
+
   it('catches a secret split across chunks at every position, and the bytes are otherwise the same', () => {
     const r = createSecretRedactor()
     r.add(KEY)

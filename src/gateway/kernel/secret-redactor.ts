@@ -15,6 +15,8 @@ export interface SecretRedactor {
   stream(): StreamRedactor
 }
 
+const NOTHING = Buffer.alloc(0)
+
 /**
  * The same length as the secret, so a relayed body keeps its content-length and a JSON string stays a
  * JSON string; only the secret's length is told.
@@ -28,16 +30,21 @@ const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.re
  */
 export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
   const known = new Set<string>()
-  let cached: { key: string; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
+  let knownVersion = 0
+  let cached: { knownVersion: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number; startsSecret: Uint8Array } | null = null
 
+  const sameValues = (a: Array<string | undefined>, b: Array<string | undefined>) => a.length === b.length && a.every((v, i) => v === b[i])
+
+  // Called per upstream header and per relayed chunk: rebuilt only when a secret was added or a live one changed.
   const current = () => {
-    const all = [...known]
-    for (const s of live()) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) all.push(s)
-    const key = all.join('\0')
-    if (cached?.key !== key) {
-      const secrets = all.map((s) => Buffer.from(s))
-      cached = { key, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
-    }
+    const liveNow = live()
+    if (cached && cached.knownVersion === knownVersion && sameValues(cached.live, liveNow)) return cached
+    const texts = [...known]
+    for (const s of liveNow) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) texts.push(s)
+    const secrets = texts.map((s) => Buffer.from(s))
+    const startsSecret = new Uint8Array(256)
+    for (const secret of secrets) startsSecret[secret[0]!] = 1
+    cached = { knownVersion, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)), startsSecret }
     return cached
   }
 
@@ -49,9 +56,9 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
   }
 
   /** How many trailing bytes of `buf` could be the start of a secret the next chunk completes. */
-  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number) => {
+  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number, startsSecret: Uint8Array) => {
     for (let k = Math.min(longest - 1, buf.length); k > 0; k--) {
-      if (!secrets.some((s) => s[0] === buf[buf.length - k])) continue
+      if (!startsSecret[buf[buf.length - k]!]) continue
       const tail = buf.subarray(buf.length - k)
       if (secrets.some((s) => s.length > k && s.compare(tail, 0, k, 0, k) === 0)) return k
     }
@@ -60,32 +67,35 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
 
   return {
     add(secret) {
-      if (secret && secret.length >= MIN_SECRET_LENGTH) known.add(secret)
+      if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
+        known.add(secret)
+        knownVersion++
+      }
     },
     redact(text) {
-      const { secrets } = current()
-      if (!secrets.length || !secrets.some((s) => text.includes(s.toString()))) return text
+      const { texts, secrets, masks } = current()
+      if (!texts.some((s) => text.includes(s))) return text
       const buf = Buffer.from(text)
-      maskIn(buf, secrets, current().masks)
+      maskIn(buf, secrets, masks)
       return buf.toString()
     },
     stream() {
-      let held = Buffer.alloc(0)
+      let held = NOTHING
       return {
         push(chunk) {
-          const { secrets, masks, longest } = current()
+          const { secrets, masks, longest, startsSecret } = current()
           if (!secrets.length && !held.length) return chunk
           const joined = held.length ? Buffer.concat([held, chunk]) : chunk
           // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
           const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
           if (buf !== joined) maskIn(buf, secrets, masks)
-          const keep = heldTail(buf, secrets, longest)
-          held = Buffer.from(buf.subarray(buf.length - keep))
+          const keep = heldTail(buf, secrets, longest, startsSecret)
+          held = keep ? Buffer.from(buf.subarray(buf.length - keep)) : NOTHING
           return buf.subarray(0, buf.length - keep)
         },
         end() {
           const rest = held
-          held = Buffer.alloc(0)
+          held = NOTHING
           return rest
         },
       }
