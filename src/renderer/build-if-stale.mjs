@@ -20,7 +20,7 @@ export const webRenderer = {
 /** The headless gateway's bundle that `npm run serve` runs (vite.serve.config.ts). */
 export const gatewayBundle = {
   what: 'the gateway',
-  output: 'out/serve/cli.js',
+  output: 'out/serve/cli.cjs',
   inputs: ['src/gateway', 'src/shared', 'vite.serve.config.ts', 'electron.vite.config.ts', 'package-lock.json'],
   config: 'vite.serve.config.ts',
   missing: 'install the dev dependencies (npm install) to build it',
