@@ -1,12 +1,14 @@
 import { resolve } from 'node:path'
 import { builtinModules } from 'node:module'
 import { readFileSync } from 'node:fs'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
 import { engineWorkerEntries } from './electron.vite.config'
 
 /**
- * The headless gateway's bundle for `npm run serve` (scripts/serve.mjs builds it when stale): cli.ts and the
- * engine workers, which are forked by file path and so land flat beside it (engines/host/engine-worker-launch.ts).
+ * The headless gateway's bundle for `npm run serve` (scripts/serve.mjs builds it when stale): cli.ts as
+ * CommonJS `gateway.cjs`, run by `cli.cjs` (boot/serve-entry.ts) with V8's code cache, which Node 20 offers
+ * CommonJS only; then the engine workers and the PostgreSQL worker as ES modules (node-llama-cpp is one), which
+ * are forked by file path and so land flat beside it (engines/host/engine-worker-launch.ts).
  * Packages stay external, loaded from node_modules as under tsx; out/serve/../renderer is the web UI.
  */
 const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
@@ -20,7 +22,7 @@ const isExternal = (id: string) =>
 /**
  * Characters above Latin-1 written as `\uXXXX` escapes: V8 keeps a script's source in memory (functions compile on
  * first call), and a source with one such character anywhere is held at two bytes per character: 6 MB instead of 3
- * for cli.js. The escape means the same character in strings, templates, regular expressions and comments alike
+ * for the gateway. The escape means the same character in strings, templates, regular expressions and comments alike
  * (String.raw, the one place it would not, has none).
  */
 const latin1Source: Plugin = {
@@ -36,29 +38,58 @@ const latin1Source: Plugin = {
   },
 }
 
-export default defineConfig({
-  logLevel: 'warn',
+const outDir = resolve('out/serve')
+const build_ = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
+const shared = { logLevel: 'warn' as const, ssr: { noExternal: true as const, target: 'node' as const }, resolve: { conditions: ['node', 'import', 'default'] } }
+
+/** `import.meta` in the CommonJS gateway: its own file and folder (renderer-dir.ts, serve-entry.ts, createRequire). */
+const importMetaInCommonJs: Plugin = {
+  name: 'gatehouse-import-meta-in-commonjs',
+  resolveImportMeta(property, { format }) {
+    if (format !== 'cjs') return null
+    if (property === 'dirname') return '__dirname'
+    if (property === 'filename') return '__filename'
+    return property === 'url' ? "require('node:url').pathToFileURL(__filename).href" : null
+  },
+}
+
+/** The workers, built once the gateway is, into the same folder. */
+const workers: InlineConfig = {
+  ...shared,
+  configFile: false,
   plugins: [latin1Source],
-  ssr: { noExternal: true, target: 'node' },
-  resolve: { conditions: ['node', 'import', 'default'] },
   build: {
+    ...build_,
     ssr: true,
-    target: 'node20',
-    outDir: resolve('out/serve'),
-    emptyOutDir: true,
-    minify: false,
-    reportCompressedSize: false,
-    commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true },
+    emptyOutDir: false,
     rollupOptions: {
       input: {
-        cli: resolve('src/gateway/boot/cli.ts'),
         ...engineWorkerEntries(),
-        // PostgresDb starts it by path, from beside its own chunk (store/postgres/postgres-db.ts).
+        // PostgresDb starts it by path, from beside the gateway (store/postgres/postgres-db.ts).
         'postgres-worker': resolve('src/gateway/store/postgres/postgres-worker.mjs'),
       },
       external: isExternal,
       // Bundled CommonJS that calls require() at run time (optional packages, JSON) gets a real one.
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', banner: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
+    },
+  },
+}
+
+const thenWorkers: Plugin = { name: 'gatehouse-serve-workers', apply: 'build', closeBundle: async () => void (await build(workers)) }
+
+export default defineConfig({
+  ...shared,
+  plugins: [latin1Source, importMetaInCommonJs, thenWorkers],
+  build: {
+    ...build_,
+    ssr: true,
+    emptyOutDir: true,
+    rollupOptions: {
+      input: { gateway: resolve('src/gateway/boot/cli.ts'), cli: resolve('src/gateway/boot/serve-entry.ts') },
+      external: isExternal,
+      // Packages loaded on first use (the MCP SDK, undici) by require: import() in a vm.Script needs a loader that
+      // Node 20 marks experimental and warns about on stderr (code-cache.ts).
+      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
     },
   },
 })

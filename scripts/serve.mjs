@@ -1,7 +1,7 @@
-// `npm run serve`: the headless gateway from its built bundle (out/serve/cli.js), in this process. Both the web UI
+// `npm run serve`: the headless gateway from its built bundle (out/serve/cli.cjs), in this process. Both the web UI
 // and that bundle are rebuilt first when their sources are newer; a warm start loads no TypeScript tooling at all.
 import { buildIfStale, gatewayBundle, webRenderer } from '../src/renderer/build-if-stale.mjs'
 
 buildIfStale(webRenderer)
 if (!buildIfStale(gatewayBundle)) process.exit(1)
-await import('../out/serve/cli.js')
+await import('../out/serve/cli.cjs')

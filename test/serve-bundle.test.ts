@@ -11,20 +11,22 @@ import { startFakeServer } from './support/fake-upstream'
 import { listeningUrl } from './support/listening-url'
 
 /**
- * `npm run serve` as package.json runs it (scripts/serve.mjs: the built bundle out/serve/cli.js, built first
+ * `npm run serve` as package.json runs it (scripts/serve.mjs: the built bundle out/serve/cli.cjs, built first
  * when stale): the bundled gateway (Fastify, zod and yaml inside it) answers the official client's streamed
- * chat, and the MCP SDK it loads on first use answers an MCP client's first request.
+ * chat, and the MCP SDK it loads on first use answers an MCP client's first request, with nothing on stderr.
  */
 describe('npm run serve (the built bundle)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gh-serve-bundle-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('answers a streamed chat and MCP from out/serve/cli.js in plain node', async () => {
+  it('answers a streamed chat and MCP from out/serve/cli.cjs in plain node', async () => {
     const upstream = await startFakeServer((req, res) => streamCompletion(req, res, 0))
     const key = 'serve-bundle-team-key-0123456789'
     const config = join(dir, 'gatehouse.json')
     writeFileSync(config, JSON.stringify({ credits: 100, providers: [{ id: 'up', type: 'openai', base_url: `${upstream.url}/v1` }], models: [{ name: 'm', provider: 'up', upstream: 'm' }], teams: [{ name: 't', keys: [key] }] }))
     const child = spawn(process.execPath, ['scripts/serve.mjs', '--config', config, '--data-dir', join(dir, 'data'), '--port', '0'], { cwd: join(import.meta.dirname, '..') })
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
     try {
       const url = await listeningUrl(child, 'serve')
 
@@ -41,6 +43,7 @@ describe('npm run serve (the built bundle)', () => {
       })
       expect(mcp.status).toBe(200)
       expect(await mcp.text()).toContain('"name":"gatehouse"')
+      expect(stderr).toBe('')
     } finally {
       child.kill('SIGTERM')
       await upstream.close()
@@ -49,21 +52,21 @@ describe('npm run serve (the built bundle)', () => {
 
   it('loads only the packages every start needs before it listens (upstream HTTP, OpenTelemetry, PostgreSQL, folder watching wait for first use), from a Latin-1 source', () => {
     expect(buildIfStale(gatewayBundle)).toBe(true)
-    const cli = join(import.meta.dirname, '..', 'out/serve/cli.js')
-    expect(packagesImportedAtStart(cli)).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
+    const gateway = join(import.meta.dirname, '..', 'out/serve/gateway.cjs')
+    expect(packagesRequiredAtStart(gateway)).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
     // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).
-    expect(readFileSync(cli, 'utf8').match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
+    expect(readFileSync(gateway, 'utf8').match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
   }, 120_000)
 })
 
-/** The packages a bundle file and the chunks it statically imports load when the file is imported (Node built-ins left out). */
-function packagesImportedAtStart(file: string, seen = new Set<string>()): string[] {
+/** The packages a CommonJS bundle file and the chunks it requires at its top level load when it runs (Node built-ins left out). */
+function packagesRequiredAtStart(file: string, seen = new Set<string>()): string[] {
   seen.add(file)
   const packages = new Set<string>()
-  for (const [, id] of readFileSync(file, 'utf8').matchAll(/^import\s(?:[^'"]*?\sfrom\s)?["']([^"']+)["']/gm)) {
+  for (const [, id] of readFileSync(file, 'utf8').matchAll(/^(?:(?:const|var|let) [\w$]+ = )?require\("([^"]+)"\);?$/gm)) {
     if (id!.startsWith('./')) {
       const chunk = join(dirname(file), id!)
-      if (!seen.has(chunk)) for (const p of packagesImportedAtStart(chunk, seen)) packages.add(p)
+      if (!seen.has(chunk)) for (const p of packagesRequiredAtStart(chunk, seen)) packages.add(p)
     } else if (!id!.startsWith('node:') && !builtinModules.includes(id!)) packages.add(id!)
   }
   return [...packages].sort()

@@ -5,7 +5,7 @@ import { buildIfStale, gatewayBundle } from '../../src/renderer/build-if-stale.m
 import { startProcess } from './processes'
 
 /**
- * Gatehouse as `npm run serve` runs it (the built bundle out/serve/cli.js, rebuilt first when stale) in a fresh
+ * Gatehouse as `npm run serve` runs it (the built bundle out/serve/cli.cjs, rebuilt first when stale) in a fresh
  * temp data dir, with one model, `bench`, served by `upstreamUrl` as `bench-upstream` (or the providers, models
  * and engines `config` gives), and one team whose key is `key`; `args` go after cli's own (e.g. --database-url). `nodeFlags` go before the script (e.g.
  * --cpu-prof); `dir` holds the config and data for the caller to remove.
@@ -23,7 +23,7 @@ export async function startBenchGateway(upstreamUrl: string, key: string, { node
     }),
   )
   buildIfStale(gatewayBundle)
-  const cli = join(import.meta.dirname, '../../out/serve/cli.js')
+  const cli = join(import.meta.dirname, '../../out/serve/cli.cjs')
   const args = [...nodeFlags, cli, '--config', join(dir, 'config.json'), '--data-dir', join(dir, 'data'), '--port', '0', ...extraArgs]
   const { child, match } = await startProcess(process.execPath, args, /listening on (http:\/\/\S+)/, { ipc })
   return { child, url: match[1]!, dir }

@@ -20,18 +20,26 @@ export const webRenderer = {
 /** The headless gateway's bundle that `npm run serve` runs (vite.serve.config.ts). */
 export const gatewayBundle = {
   what: 'the gateway',
-  output: 'out/serve/cli.js',
+  output: 'out/serve/cli.cjs',
   inputs: ['src/gateway', 'src/shared', 'vite.serve.config.ts', 'electron.vite.config.ts', 'package-lock.json'],
   config: 'vite.serve.config.ts',
   missing: 'install the dev dependencies (npm install) to build it',
 }
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+/**
+ * The newest mtime under `path`, files and folders alike (a folder's changes when an entry is added, removed or
+ * renamed; a file edited in place changes only its own), so every entry is stat'ed, once: a folder's listing
+ * says which entries are plain files (folders and links are followed).
+ */
+export function newestMtime(path) {
+  const stat = statSync(path, { throwIfNoEntry: false })
+  let newest = stat?.mtimeMs ?? 0
+  if (stat?.isDirectory()) {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name)
+      newest = Math.max(newest, entry.isFile() ? (statSync(child, { throwIfNoEntry: false })?.mtimeMs ?? 0) : newestMtime(child))
+    }
+  }
   return newest
 }
 

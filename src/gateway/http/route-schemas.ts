@@ -14,10 +14,12 @@ export type SchemaApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpre
 export function installZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zod = schema as z.ZodType
-    const emptyAsIs = takesEmptyObjectAsIs(zod)
+    // Found on the route's first request, not at registration: zod compiles a schema on its first parse, and
+    // doing that for some 130 routes before listening cost start-up tens of milliseconds for routes rarely called.
+    let emptyAsIs: boolean | undefined
     return (data: unknown) => {
       // Most model requests carry no query string: no need to walk the schema for an empty object it takes as it is.
-      if (emptyAsIs && isEmptyObject(data)) return { value: {} }
+      if (isEmptyObject(data) && (emptyAsIs ??= takesEmptyObjectAsIs(zod))) return { value: {} }
       // Fastify hands a missing body over as null: read it as absent, so optional bodies and defaults apply.
       const input = data === null ? undefined : data
       const result = zod.safeParse(input, { error: issueMessage })

@@ -20,11 +20,12 @@ const isTypeScript = (file: string) => /\.[cm]?tsx?$/.test(file)
 
 /**
  * The path of a module next to the caller, with the caller's own extension: `.ts` when the
- * gateway runs from source (tsx, vitest), `.js` when it runs built.
+ * gateway runs from source (tsx, vitest), `.js` when it runs built; the built gateway for
+ * `npm run serve` is CommonJS (`.cjs`, see vite.serve.config.ts) and its workers ES modules (`.js`).
  */
 export function siblingModulePath(callerUrl: string, baseName: string): string {
   const caller = fileURLToPath(callerUrl)
-  return join(dirname(caller), baseName + extname(caller))
+  return join(dirname(caller), baseName + (extname(caller) === '.cjs' ? '.js' : extname(caller)))
 }
 
 function tsxLoaderUrl(): string {
