@@ -6,14 +6,16 @@ import { setFlagsFromString } from 'node:v8'
  * V8 settings held from start-up until the first HTTP request, then given back (V8's defaults, so serving runs
  * exactly as before). Start-up runs a great deal of code once (module bodies, schema building), and V8 reads that
  * as a busy program: everything start-up allocates survives, so it doubles the young generation up to its 16 MB
- * semi-spaces, and TurboFan optimizes functions that are hot only during start-up. Both would then sit in memory
- * while the server idles: V8's memory reducer gives the young generation back only after 20-30 s idle, and the
- * compiler's pages of the node binary stay resident. Held: the young generation keeps its initial size (growth
- * factor 1) and TurboFan is off. A setting someone passes to node themselves is left alone.
+ * semi-spaces, and its compilers (Sparkplug, TurboFan) compile functions that are hot only during start-up. All of
+ * it would then sit in memory while the server idles: V8's memory reducer gives the young generation back only
+ * after 20-30 s idle, and the compilers' code and their pages of the node binary stay resident. Held: the young
+ * generation keeps its initial size (growth factor 1), Sparkplug and TurboFan are off. A setting someone passes
+ * to node themselves is left alone.
  */
 const HELD = [
   { flag: 'semi-space-growth-factor', hold: '--semi-space-growth-factor=1', giveBack: '--semi-space-growth-factor=2' },
   { flag: 'turbofan', hold: '--no-turbofan', giveBack: '--turbofan' },
+  { flag: 'sparkplug', hold: '--no-sparkplug', giveBack: '--sparkplug' },
 ]
 
 export function leanUntilFirstRequest({ execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? '' } = {}) {
