@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { listeningUrl } from './support/listening-url'
+
+/**
+ * `npm run serve` idles lean after start-up (scripts/lean-until-first-request.mjs): until the first request V8 keeps
+ * the young generation at its initial size and TurboFan off, and from the first request on both work as usual.
+ * The child runs with --trace-opt, which prints a line for each function TurboFan optimizes.
+ */
+describe('npm run serve: lean until the first request', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-serve-lean-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('starts without growing the young generation or optimizing, and optimizes again once serving', async () => {
+    const reporter = join(import.meta.dirname, 'support/heap-space-reporter.mjs')
+    const child = spawn(process.execPath, ['--trace-opt', '--import', reporter, 'scripts/serve.mjs', '--data-dir', join(dir, 'data'), '--port', '0'], {
+      cwd: join(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    })
+    let out = ''
+    child.stdout!.on('data', (d) => (out += d))
+    const optimized = () => out.split('\n').filter((line) => line.includes('completed optimizing')).length
+    try {
+      const url = await listeningUrl(child, 'serve')
+      // Without the hold, start-up alone doubles the young generation's semi-spaces to 16 MB.
+      expect(await newSpaceMb(child)).toBeLessThanOrEqual(2)
+      expect(optimized()).toBe(0)
+
+      let requests = 0
+      while (optimized() === 0 && requests < 20_000) {
+        await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/health`).then((r) => r.text())))
+        requests += 100
+      }
+      expect(optimized(), `no function optimized after ${requests} requests`).toBeGreaterThan(0)
+    } finally {
+      child.kill('SIGTERM')
+    }
+  }, 120_000)
+})
+
+function newSpaceMb(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m: { heapSpaces: Array<{ space_name: string; space_size: number }> }) => resolve(m.heapSpaces.find((s) => s.space_name === 'new_space')!.space_size / 2 ** 20))
+    child.send('heap-spaces')
+  })
+}
