@@ -42,3 +42,14 @@ describe('createSecretRedactor', () => {
     expect(r.stream().push(chunk).toString()).toBe(chunk.toString())
   })
 })
+
+describe('createSecretRedactor, secrets added while it runs', () => {
+  it('masks a provider key added after the first use, in text and in a stream', () => {
+    const r = createSecretRedactor(() => ['admin-token-0123456789'])
+    expect(r.redact(`x ${KEY}`)).toBe(`x ${KEY}`)
+    r.add(KEY)
+    expect(r.redact(`x ${KEY}`)).toBe(`x ${MASK}`)
+    const s = r.stream()
+    expect(Buffer.concat([s.push(Buffer.from(`a ${KEY.slice(0, 5)}`)), s.push(Buffer.from(`${KEY.slice(5)} b`)), s.end()]).toString()).toBe(`a ${MASK} b`)
+  })
+})

@@ -15,6 +15,8 @@ export interface SecretRedactor {
   stream(): StreamRedactor
 }
 
+const NOTHING = Buffer.alloc(0)
+
 /**
  * The same length as the secret, so a relayed body keeps its content-length and a JSON string stays a
  * JSON string; only the secret's length is told.
@@ -28,16 +30,20 @@ const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.re
  */
 export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
   const known = new Set<string>()
-  let cached: { key: string; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
+  /** Bumped when `known` grows, so `current` rebuilds only when a secret was added or a live one changed. */
+  let version = 0
+  let cached: { version: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number; firstBytes: Uint8Array } | null = null
 
+  // Runs for every upstream response header and body chunk: the hot path compares, it allocates nothing more than `live` does.
   const current = () => {
-    const all = [...known]
-    for (const s of live()) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) all.push(s)
-    const key = all.join('\0')
-    if (cached?.key !== key) {
-      const secrets = all.map((s) => Buffer.from(s))
-      cached = { key, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
-    }
+    const liveNow = live()
+    if (cached && cached.version === version && sameValues(cached.live, liveNow)) return cached
+    const texts = [...known]
+    for (const s of liveNow) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) texts.push(s)
+    const secrets = texts.map((s) => Buffer.from(s))
+    const firstBytes = new Uint8Array(256)
+    for (const s of secrets) firstBytes[s[0]!] = 1
+    cached = { version, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)), firstBytes }
     return cached
   }
 
@@ -49,46 +55,50 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
   }
 
   /** How many trailing bytes of `buf` could be the start of a secret the next chunk completes. */
-  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number) => {
+  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number, firstBytes: Uint8Array) => {
     for (let k = Math.min(longest - 1, buf.length); k > 0; k--) {
-      if (!secrets.some((s) => s[0] === buf[buf.length - k])) continue
-      const tail = buf.subarray(buf.length - k)
-      if (secrets.some((s) => s.length > k && s.compare(tail, 0, k, 0, k) === 0)) return k
+      if (!firstBytes[buf[buf.length - k]!]) continue
+      for (const s of secrets) if (s.length > k && s.compare(buf, buf.length - k, buf.length, 0, k) === 0) return k
     }
     return 0
   }
 
   return {
     add(secret) {
-      if (secret && secret.length >= MIN_SECRET_LENGTH) known.add(secret)
+      if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
+        known.add(secret)
+        version++
+      }
     },
     redact(text) {
-      const { secrets } = current()
-      if (!secrets.length || !secrets.some((s) => text.includes(s.toString()))) return text
+      const { texts, secrets, masks } = current()
+      if (!texts.some((s) => text.includes(s))) return text
       const buf = Buffer.from(text)
-      maskIn(buf, secrets, current().masks)
+      maskIn(buf, secrets, masks)
       return buf.toString()
     },
     stream() {
-      let held = Buffer.alloc(0)
+      let held = NOTHING
       return {
         push(chunk) {
-          const { secrets, masks, longest } = current()
+          const { secrets, masks, longest, firstBytes } = current()
           if (!secrets.length && !held.length) return chunk
           const joined = held.length ? Buffer.concat([held, chunk]) : chunk
           // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
           const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
           if (buf !== joined) maskIn(buf, secrets, masks)
-          const keep = heldTail(buf, secrets, longest)
-          held = Buffer.from(buf.subarray(buf.length - keep))
+          const keep = heldTail(buf, secrets, longest, firstBytes)
+          held = keep ? Buffer.from(buf.subarray(buf.length - keep)) : NOTHING
           return buf.subarray(0, buf.length - keep)
         },
         end() {
           const rest = held
-          held = Buffer.alloc(0)
+          held = NOTHING
           return rest
         },
       }
     },
   }
 }
+
+const sameValues = (a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>) => a.length === b.length && a.every((v, i) => v === b[i])
