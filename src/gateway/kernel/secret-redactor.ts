@@ -30,21 +30,20 @@ const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.re
  */
 export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
   const known = new Set<string>()
-  let knownVersion = 0
-  let cached: { knownVersion: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number; startsSecret: Uint8Array } | null = null
+  /** Bumped when `known` grows, so `current` rebuilds only when a secret was added or a live one changed. */
+  let version = 0
+  let cached: { version: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number; firstBytes: Uint8Array } | null = null
 
-  const sameValues = (a: Array<string | undefined>, b: Array<string | undefined>) => a.length === b.length && a.every((v, i) => v === b[i])
-
-  // Called per upstream header and per relayed chunk: rebuilt only when a secret was added or a live one changed.
+  // Runs for every upstream response header and body chunk: the hot path compares, it allocates nothing more than `live` does.
   const current = () => {
     const liveNow = live()
-    if (cached && cached.knownVersion === knownVersion && sameValues(cached.live, liveNow)) return cached
+    if (cached && cached.version === version && sameValues(cached.live, liveNow)) return cached
     const texts = [...known]
     for (const s of liveNow) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) texts.push(s)
     const secrets = texts.map((s) => Buffer.from(s))
-    const startsSecret = new Uint8Array(256)
-    for (const secret of secrets) startsSecret[secret[0]!] = 1
-    cached = { knownVersion, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)), startsSecret }
+    const firstBytes = new Uint8Array(256)
+    for (const s of secrets) firstBytes[s[0]!] = 1
+    cached = { version, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)), firstBytes }
     return cached
   }
 
@@ -56,11 +55,10 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
   }
 
   /** How many trailing bytes of `buf` could be the start of a secret the next chunk completes. */
-  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number, startsSecret: Uint8Array) => {
+  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number, firstBytes: Uint8Array) => {
     for (let k = Math.min(longest - 1, buf.length); k > 0; k--) {
-      if (!startsSecret[buf[buf.length - k]!]) continue
-      const tail = buf.subarray(buf.length - k)
-      if (secrets.some((s) => s.length > k && s.compare(tail, 0, k, 0, k) === 0)) return k
+      if (!firstBytes[buf[buf.length - k]!]) continue
+      for (const s of secrets) if (s.length > k && s.compare(buf, buf.length - k, buf.length, 0, k) === 0) return k
     }
     return 0
   }
@@ -69,7 +67,7 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
     add(secret) {
       if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
         known.add(secret)
-        knownVersion++
+        version++
       }
     },
     redact(text) {
@@ -83,13 +81,13 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
       let held = NOTHING
       return {
         push(chunk) {
-          const { secrets, masks, longest, startsSecret } = current()
+          const { secrets, masks, longest, firstBytes } = current()
           if (!secrets.length && !held.length) return chunk
           const joined = held.length ? Buffer.concat([held, chunk]) : chunk
           // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
           const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
           if (buf !== joined) maskIn(buf, secrets, masks)
-          const keep = heldTail(buf, secrets, longest, startsSecret)
+          const keep = heldTail(buf, secrets, longest, firstBytes)
           held = keep ? Buffer.from(buf.subarray(buf.length - keep)) : NOTHING
           return buf.subarray(0, buf.length - keep)
         },
@@ -102,3 +100,5 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
     },
   }
 }
+
+const sameValues = (a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>) => a.length === b.length && a.every((v, i) => v === b[i])

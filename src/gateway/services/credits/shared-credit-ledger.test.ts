@@ -81,6 +81,18 @@ describeOnEngines('the shared credit ledger (several gateways on one store)', (c
     expect(ledgers[1].reserve(toMicro(2.5), 'max_tokens 100').holdMicro).toBe(toMicro(2.5))
   })
 
+  it('holds a whole ceiling that fits, at most what is left of an assumed one, and refuses even a free request once nothing is left', () => {
+    const { a } = twoInstances(ctx, 10)
+    const ledger = createSharedCreditLedger(a, { instanceId: 'inst-a' })
+    expect(ledger.reserve(toMicro(4), 'max_tokens 400').holdMicro).toBe(toMicro(4))
+    expect(ledger.reserve(toMicro(6)).holdMicro).toBe(toMicro(6))
+    expect(heldInDb(a)).toBe(toMicro(10))
+    expect(() => ledger.reserve(0)).toThrow(expect.objectContaining({ status: 402 }))
+    a.company.add(toMicro(3))
+    expect(ledger.reserve(toMicro(5))).toMatchObject({ holdMicro: toMicro(3), ceilingMicro: toMicro(5) })
+    expect(() => ledger.reserve(toMicro(1), 'max_tokens 10')).toThrow(expect.objectContaining({ status: 402, message: expect.stringMatching(/held by requests still running/) }))
+  })
+
   it("gives back the holds of an instance that died and marks only its started rows interrupted", () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
     const { a, b } = twoInstances(ctx, 10)

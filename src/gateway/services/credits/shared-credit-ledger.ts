@@ -71,12 +71,12 @@ export function createSharedCreditLedger(store: Store, { instanceId, now = () =>
     try {
       store.transaction(() => {
         if (total !== 0) store.company.add(-total)
+        store.creditHolds.releaseAll(batch.map((s) => s.holdId))
+        store.usage.insertAll(batch.filter((s) => !s.replaces).map((s) => s.row))
         for (const s of batch) {
-          store.creditHolds.release(s.holdId)
-          if (s.replaces) {
-            store.usage.replace(s.row)
-            store.usageOwners.disown(s.row.id)
-          } else store.usage.insert(s.row)
+          if (!s.replaces) continue
+          store.usage.replace(s.row)
+          store.usageOwners.disown(s.row.id)
         }
       })
     } catch (err) {
@@ -99,6 +99,16 @@ export function createSharedCreditLedger(store: Store, { instanceId, now = () =>
   return {
     reserve(ceilingMicro: number, clientBound?: string): Reservation {
       if (pending.length >= maxUnwrittenRows) throw retry.refusal(maxUnwrittenRows)
+      const held = (holdMicro: number): Reservation => {
+        const reservation: Reservation = { holdMicro, ceilingMicro, settled: false }
+        holdIds.set(reservation, id)
+        heldMicro += holdMicro
+        return reservation
+      }
+      let id = `hold_${randomUUID()}`
+      // Most requests fit whole: holding the ceiling at once skips reading the balance first (a round trip on
+      // PostgreSQL). It holds only when what is left covers it, so it decides as the read would have.
+      if (ceilingMicro > 0 && store.creditHolds.reserve({ id, instanceId, micro: ceilingMicro, createdAt: now() })) return held(ceilingMicro)
       for (let attempt = 1; ; attempt++) {
         const { balanceMicro, heldMicro: allHeld } = store.creditHolds.read()
         const available = balanceMicro - allHeld
@@ -106,14 +116,9 @@ export function createSharedCreditLedger(store: Store, { instanceId, now = () =>
           throw outOfCredits({ balanceMicro, heldMicro: allHeld, holdMicro: ceilingMicro, why: clientBound })
         }
         const holdMicro = Math.min(ceilingMicro, available)
-        const id = `hold_${randomUUID()}`
+        id = `hold_${randomUUID()}`
         // Another instance may have held the same credits since the read: then read again.
-        if (store.transaction(() => store.creditHolds.reserve({ id, instanceId, micro: holdMicro, createdAt: now() }))) {
-          const reservation: Reservation = { holdMicro, ceilingMicro, settled: false }
-          holdIds.set(reservation, id)
-          heldMicro += holdMicro
-          return reservation
-        }
+        if (store.creditHolds.reserve({ id, instanceId, micro: holdMicro, createdAt: now() })) return held(holdMicro)
       }
     },
     begin(id: string, row: () => UsageRow): void {

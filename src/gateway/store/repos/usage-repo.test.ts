@@ -59,3 +59,51 @@ describeOnEngines('usage log filters', (engine) => {
     expect(ids({ limit: 10, metadata: { 'a"b': 'x' } })).toEqual([])
   })
 })
+
+describeOnEngines('usage log rows', (engine) => {
+  // Every field distinct from its neighbours and from its default, so a value bound to the wrong column shows.
+  const full: UsageRow = {
+    ...row('r-full', 4242, {}),
+    keyId: 'key-1',
+    teamId: 'team-1',
+    userId: 'user-1',
+    requestedModel: 'asked',
+    modelId: 'model-id-1',
+    modelName: 'served',
+    attempts: [{ model: 'served', modelId: 'model-id-1', status: 200, latencyMs: 7, deployment: 'up/served-1' }],
+    status: 207,
+    stream: true,
+    latencyMs: 11,
+    promptTokens: 13,
+    completionTokens: 17,
+    cachedTokens: 19,
+    cacheCreationTokens: 23,
+    audioSeconds: 2.5,
+    characters: 29,
+    creditsMicro: 31,
+    usageEstimated: true,
+    error: 'upstream said no',
+    metadata: { project: 'atlas' },
+    tools: [{ type: 'web_search', name: 'searxng_search', input: 'q', status: 'ok', latencyMs: 37, sources: [{ title: 't', url: 'https://example.com' }] }],
+    state: 'started',
+    cacheHit: true,
+  }
+
+  it('reads back every field as written, and a final row replaces its started row whole', () => {
+    const store = engine.open()
+    store.usage.insert(full)
+    expect(store.usage.get('r-full')).toEqual(full)
+    const done: UsageRow = { ...row('r-full', 4242), state: 'done', cacheHit: false }
+    store.usage.replace(done)
+    expect(store.usage.get('r-full')).toEqual(done)
+  })
+
+  it('writes a group of rows in their order, each as insert would (one statement on PostgreSQL)', () => {
+    const store = engine.open()
+    const second = row('r-second', 4242, { metadata: { project: "it's \"quoted\"" }, error: 'line\nbreak' })
+    store.usage.insertAll([full, second, row('r-third', 4242)])
+    expect(store.usage.get('r-full')).toEqual(full)
+    expect(store.usage.get('r-second')).toEqual({ ...second, state: 'done', cacheHit: false })
+    expect(store.usage.list({ limit: 10 }).map((r) => r.id)).toEqual(['r-third', 'r-second', 'r-full'])
+  })
+})

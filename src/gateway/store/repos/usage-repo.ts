@@ -1,6 +1,7 @@
 import type { Db } from '../database'
+import { dialectOf } from '../db'
 import { readJson, writeJson } from './json-column'
-import { onConflictReplace } from '../sql-dialect'
+import { onConflictReplace, placeholders } from '../sql-dialect'
 import { newestFirstQuery } from './newest-first-query'
 
 export interface UsageAttempt {
@@ -133,42 +134,58 @@ export interface UsageFilter {
   limit: number
 }
 
-const toParams = (row: UsageRow) => ({
-  ...row,
-  attempts: writeJson(row.attempts),
-  stream: row.stream ? 1 : 0,
-  usageEstimated: row.usageEstimated ? 1 : 0,
-  metadata: row.metadata ? writeJson(row.metadata) : null,
-  tools: row.tools.length ? writeJson(row.tools) : null,
-  state: row.state ?? 'done',
-  cacheHit: row.cacheHit ? 1 : 0,
-})
-
-export type UsageRepo = ReturnType<typeof createUsageRepo>
-
 const COLUMNS = [
   'id', 'created_at', 'endpoint', 'source', 'key_id', 'team_id', 'user_id', 'requested_model', 'model_id', 'model_name',
   'attempts', 'status', 'stream', 'latency_ms', 'prompt_tokens', 'completion_tokens', 'cached_tokens', 'cache_creation_tokens',
   'audio_seconds', 'characters', 'credits_micro', 'usage_estimated', 'error', 'metadata', 'tools', 'state', 'cache_hit',
 ]
 
+/**
+ * A row's values in COLUMNS' order, bound as `?` parameters: binding 27 named parameters looked each name
+ * up in an object spread from the row, about 6 µs a row of the group commit's 15 (bench-free measure:
+ * 16-row commits on a file store, 12.5-14 µs a row positional against 19-22 named).
+ */
+const toValues = (row: UsageRow): unknown[] => [
+  row.id, row.createdAt, row.endpoint, row.source, row.keyId, row.teamId, row.userId, row.requestedModel, row.modelId, row.modelName,
+  writeJson(row.attempts), row.status, row.stream ? 1 : 0, row.latencyMs, row.promptTokens, row.completionTokens, row.cachedTokens, row.cacheCreationTokens,
+  row.audioSeconds, row.characters, row.creditsMicro, row.usageEstimated ? 1 : 0, row.error, row.metadata ? writeJson(row.metadata) : null,
+  row.tools.length ? writeJson(row.tools) : null, row.state ?? 'done', row.cacheHit ? 1 : 0,
+]
+
+export type UsageRepo = ReturnType<typeof createUsageRepo>
+
 export function createUsageRepo(db: Db) {
-  const columns = `usage_log (${COLUMNS.join(', ')})
-    VALUES (@id, @createdAt, @endpoint, @source, @keyId, @teamId, @userId, @requestedModel, @modelId, @modelName,
-      @attempts, @status, @stream, @latencyMs, @promptTokens, @completionTokens, @cachedTokens, @cacheCreationTokens,
-      @audioSeconds, @characters, @creditsMicro, @usageEstimated, @error, @metadata, @tools, @state, @cacheHit)`
+  const columns = `usage_log (${COLUMNS.join(', ')}) VALUES (${placeholders(COLUMNS.length)})`
   const insertStmt = db.prepare(`INSERT INTO ${columns}`)
   // A request's final row takes the place of the row written when it started.
   const replaceStmt = db.prepare(`INSERT INTO ${columns} ${onConflictReplace(['id'], COLUMNS)}`)
   const interruptStmt = db.prepare(`UPDATE usage_log SET state = 'interrupted', error = @error WHERE state = 'started'`)
   const getStmt = db.prepare('SELECT * FROM usage_log WHERE id = ?')
+  // PostgreSQL: a group commit's rows in one statement (a JSON array of records, inserted in its order), one round trip where each row took one.
+  // SQLite runs in-process: a statement per row costs no trip, and a multi-row VALUES measured slower.
+  const insertAllStmt =
+    dialectOf(db) === 'postgres'
+      ? db.prepare(`INSERT INTO usage_log (${COLUMNS.join(', ')}) SELECT ${COLUMNS.join(', ')} FROM json_populate_recordset(NULL::usage_log, CAST(? AS JSON)) WITH ORDINALITY AS r ORDER BY ordinality`)
+      : null
+  const asRecord = (row: UsageRow) => {
+    const values = toValues(row)
+    const record: Record<string, unknown> = {}
+    for (let i = 0; i < COLUMNS.length; i++) record[COLUMNS[i]!] = values[i]
+    return record
+  }
 
   return {
     insert(row: UsageRow): void {
-      insertStmt.run(toParams(row))
+      insertStmt.run(toValues(row))
+    },
+    /** The rows in order, as `insert` writes each (one statement on PostgreSQL). */
+    insertAll(rows: readonly UsageRow[]): void {
+      if (!rows.length) return
+      if (insertAllStmt && rows.length > 1) insertAllStmt.run(JSON.stringify(rows.map(asRecord)))
+      else for (const row of rows) insertStmt.run(toValues(row))
     },
     replace(row: UsageRow): void {
-      replaceStmt.run(toParams(row))
+      replaceStmt.run(toValues(row))
     },
     /** At start-up: rows of requests that were running when the gateway last stopped without settling them. */
     markInterrupted(error: string): number {
