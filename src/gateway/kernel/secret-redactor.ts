@@ -15,6 +15,8 @@ export interface SecretRedactor {
   stream(): StreamRedactor
 }
 
+const sameValues = (a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>) => a.length === b.length && a.every((v, i) => v === b[i])
+
 /**
  * The same length as the secret, so a relayed body keeps its content-length and a JSON string stays a
  * JSON string; only the secret's length is told.
@@ -28,16 +30,17 @@ const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.re
  */
 export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
   const known = new Set<string>()
-  let cached: { key: string; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
+  let knownVersion = 0
+  let cached: { version: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
 
+  // Read for every chunk and header an upstream sends: rebuilt only when a secret was added or a live one changed.
   const current = () => {
-    const all = [...known]
-    for (const s of live()) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) all.push(s)
-    const key = all.join('\0')
-    if (cached?.key !== key) {
-      const secrets = all.map((s) => Buffer.from(s))
-      cached = { key, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
-    }
+    const liveNow = live()
+    if (cached && cached.version === knownVersion && sameValues(cached.live, liveNow)) return cached
+    const texts = [...known]
+    for (const s of liveNow) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) texts.push(s)
+    const secrets = texts.map((s) => Buffer.from(s))
+    cached = { version: knownVersion, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
     return cached
   }
 
@@ -60,13 +63,16 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
 
   return {
     add(secret) {
-      if (secret && secret.length >= MIN_SECRET_LENGTH) known.add(secret)
+      if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
+        known.add(secret)
+        knownVersion++
+      }
     },
     redact(text) {
-      const { secrets } = current()
-      if (!secrets.length || !secrets.some((s) => text.includes(s.toString()))) return text
+      const { texts, secrets, masks } = current()
+      if (!texts.some((s) => text.includes(s))) return text
       const buf = Buffer.from(text)
-      maskIn(buf, secrets, current().masks)
+      maskIn(buf, secrets, masks)
       return buf.toString()
     },
     stream() {
