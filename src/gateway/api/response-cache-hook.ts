@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../kernel/runtime'
 import { MAX_CACHED_BYTES, type CachedEndpoint, type ResponseCache } from '../services/cache/response-cache'
 import { requestContext } from './request-context'
@@ -63,34 +63,36 @@ function copyReply(res: ServerResponse, finished: (answer: Answer) => void): voi
  * (`x-svc-cache: miss`). Runs after authentication (the team is in the key) and before the route.
  */
 export function installResponseCache(app: FastifyInstance, { cache, clock }: { cache: ResponseCache; clock: Clock }): void {
-  app.addHook('preHandler', async (req, reply) => {
+  /** Plans the request's use of the cache; true when it answered from it. */
+  const answeredFromCache = (req: FastifyRequest, reply: FastifyReply): boolean => {
     const endpoint = req.method === 'POST' ? CACHED_ROUTES[req.routeOptions.url ?? ''] : undefined
-    if (!endpoint || !req.principal) return
+    if (!endpoint || !req.principal) return false
     const raw = Buffer.isBuffer(req.body) ? req.body : null
     const header = req.headers['x-svc-cache-ttl']
     // Bytes kept for a passthrough are parsed here only when the cache may take part: the team caches, or the request asks.
-    if (raw && !req.principal.team.cacheTtlSeconds && header === undefined && !raw.includes('"cache"')) return
+    if (raw && !req.principal.team.cacheTtlSeconds && header === undefined && !raw.includes('"cache"')) return false
     let body: unknown = req.body
     if (raw) {
       try {
         body = JSON.parse(raw.toString('utf8'))
       } catch {
-        return // the route says what is wrong with it
+        return false // the route says what is wrong with it
       }
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return false
     // Anthropic's beta flags change what a Messages answer holds.
     const variant = endpoint === 'messages' ? String(req.headers['anthropic-beta'] ?? '') : ''
     const { plan, stripped } = cache.plan(req, endpoint, body as Record<string, unknown>, typeof header === 'string' ? header : undefined, variant)
     // A passthrough sends the client's bytes on untouched, unless `cache` had to come out of them.
     if (stripped && raw) req.body = Buffer.from(JSON.stringify(body))
-    if (!plan) return
+    if (!plan) return false
     const hit = cache.lookup(plan, req.principal.team)
     if (hit) {
       const ctx = requestContext(req, reply, clock)
       cache.recordHit(ctx, plan, hit)
       reply.code(200).headers({ 'x-svc-cache': 'hit', 'content-type': hit.contentType, 'x-svc-completion-time-ms': String(clock.now() - ctx.startedAt), ...(hit.servedModelId ? { 'x-svc-model-id': hit.servedModelId } : {}) })
-      return reply.send(hit.body)
+      reply.send(hit.body)
+      return true
     }
     reply.header('x-svc-cache', 'miss')
     copyReply(reply.raw, (answer) => {
@@ -100,5 +102,17 @@ export function installResponseCache(app: FastifyInstance, { cache, clock }: { c
         req.log.warn({ err: (err as Error).message }, 'an answer could not be kept in the response cache')
       }
     })
+    return false
+  }
+  // Callback-style: it runs before every route, and an async hook costs each request a promise and a turn.
+  app.addHook('preHandler', (req, reply, done) => {
+    let answered: boolean
+    try {
+      answered = answeredFromCache(req, reply)
+    } catch (err) {
+      return done(err as Error)
+    }
+    // A hit has been sent: the route does not run.
+    if (!answered) done()
   })
 }

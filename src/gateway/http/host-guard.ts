@@ -20,11 +20,17 @@ export function isAllowedHost(name: string, extra: ReadonlySet<string>): boolean
  */
 export function installHostGuard(app: FastifyInstance, allowedHosts: string[]): void {
   const extra = new Set(allowedHosts.map((h) => h.toLowerCase()))
+  // A client sends the same Host on every request: the last one allowed is not parsed again.
+  let lastAllowed: string | undefined
   // Callback-style hooks here and in the auth hooks: they run on every request, and an async hook costs a promise.
   app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.host
+    if (header !== undefined && header === lastAllowed) return done()
     const name = header ? hostName(header) : ''
-    if (isAllowedHost(name, extra)) return done()
+    if (isAllowedHost(name, extra)) {
+      lastAllowed = header
+      return done()
+    }
     done(
       forbidden(
         `Host "${header ?? ''}" is not allowed. This gateway answers only loopback names (localhost, 127.0.0.1, [::1]); add the name to server.allowed_hosts in the config to allow it.`,

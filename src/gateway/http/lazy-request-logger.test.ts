@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../kernel/logging'
-import { lazyRequestLogger } from './lazy-request-logger'
+import { lazyRequestLogger, logsRequests } from './lazy-request-logger'
 
 function capture() {
   const lines: Record<string, unknown>[] = []
@@ -27,12 +27,19 @@ describe('lazyRequestLogger', () => {
 
   it('keeps Fastify request logs at info', async () => {
     const { lines, stream } = capture()
-    const app = Fastify({ loggerInstance: createLogger({ level: 'info', stream }), childLoggerFactory: lazyRequestLogger, genReqId: () => 'req_two' })
+    const logger = createLogger({ level: 'info', stream })
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyRequestLogger, disableRequestLogging: !logsRequests(logger), genReqId: () => 'req_two' })
     app.get('/x', async () => 'ok')
     await app.inject({ method: 'GET', url: '/x?secret=1' })
     await app.close()
     expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed'])
     expect(lines.every((l) => l.reqId === 'req_two')).toBe(true)
     expect(JSON.stringify(lines)).not.toContain('secret')
+  })
+
+  it("skips Fastify's request logs when the level is above info", () => {
+    expect(logsRequests(createLogger({ level: 'warn' }))).toBe(false)
+    expect(logsRequests(createLogger({ level: 'debug' }))).toBe(true)
+    expect(logsRequests(undefined)).toBe(false)
   })
 })

@@ -58,3 +58,10 @@ class LazyChildLogger {
  * that at the default level `warn` almost never write.
  */
 export const lazyRequestLogger: FastifyChildLoggerFactory = (parent, bindings, opts) => new LazyChildLogger(parent, bindings, opts) as unknown as FastifyBaseLogger
+
+/**
+ * Whether Fastify's own per-request lines ('incoming request', 'request completed', at info) can be
+ * written: when not, Fastify is told to skip them (`disableRequestLogging`) rather than build their
+ * objects on every request for a logger that drops them.
+ */
+export const logsRequests = (logger: FastifyBaseLogger | undefined): boolean => logger !== undefined && (logger as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') !== false

@@ -78,14 +78,18 @@ export function guardBody(source: SourceBody, o: { providerId: string; limits: U
   const { providerId, limits, redactor } = o
   const events = o.eventStream ? eventSizeCounter() : null
   let total = 0
+  /** The chunk past its cap check, its secrets masked; throws past a cap. */
+  const guarded = (raw: Uint8Array): Buffer => {
+    const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+    if (events) {
+      if (events(chunk) > limits.maxEventBytes) throw tooLarge(providerId, 'a server-sent event', limits.maxEventBytes, 'max_event')
+    } else if ((total += chunk.length) > limits.maxReplyBytes) throw tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply')
+    return redactor.push(chunk)
+  }
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
       for await (const raw of source) {
-        const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
-        if (events) {
-          if (events(chunk) > limits.maxEventBytes) throw tooLarge(providerId, 'a server-sent event', limits.maxEventBytes, 'max_event')
-        } else if ((total += chunk.length) > limits.maxReplyBytes) throw tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply')
-        const out = redactor.push(chunk)
+        const out = guarded(raw)
         if (out.length) yield out
       }
       const rest = redactor.end()
@@ -95,17 +99,62 @@ export function guardBody(source: SourceBody, o: { providerId: string; limits: U
       throw err
     }
   }
-  const iterator = chunks()
+  let iterator: AsyncGenerator<Buffer> | undefined
   const buffer = async () => {
+    if (!iterator && isReadable(source)) return readWhole(source, guarded, () => redactor.end())
     const parts: Buffer[] = []
-    for await (const chunk of iterator) parts.push(chunk)
+    for await (const chunk of (iterator ??= chunks())) parts.push(chunk)
     return Buffer.concat(parts)
   }
   return {
-    [Symbol.asyncIterator]: () => iterator,
+    [Symbol.asyncIterator]: () => (iterator ??= chunks()),
     buffer,
     text: async () => (await buffer()).toString('utf8'),
     json: async () => JSON.parse((await buffer()).toString('utf8')) as unknown,
     destroy: () => source.destroy(),
   }
+}
+
+type ReadableSource = SourceBody & Pick<NodeJS.ReadableStream, 'on' | 'removeListener'>
+
+const isReadable = (source: SourceBody): source is ReadableSource => typeof (source as Partial<ReadableSource>).on === 'function'
+
+/**
+ * A whole body read with 'data' events: a stream's async iterator costs promises per chunk and a dozen
+ * listeners set and removed per body, a sizeable share of a proxied request's CPU. The same outcomes:
+ * the guard's error (the source destroyed), the source's own error, or a premature close.
+ */
+function readWhole(source: ReadableSource, guarded: (chunk: Uint8Array) => Buffer, rest: () => Buffer): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const parts: Buffer[] = []
+    let settled = false
+    const finish = (err: Error | null) => {
+      if (settled) return
+      settled = true
+      source.removeListener('data', onData)
+      source.removeListener('end', onEnd)
+      source.removeListener('error', finish)
+      source.removeListener('close', onClose)
+      if (err) return reject(err)
+      const tail = rest()
+      if (tail.length) parts.push(tail)
+      resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts))
+    }
+    const onData = (raw: Uint8Array) => {
+      if (settled) return
+      try {
+        const out = guarded(raw)
+        if (out.length) parts.push(out)
+      } catch (err) {
+        finish(err as Error)
+        source.destroy()
+      }
+    }
+    const onEnd = () => finish(null)
+    const onClose = () => finish(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }))
+    source.on('data', onData)
+    source.on('end', onEnd)
+    source.on('error', finish)
+    source.on('close', onClose)
+  })
 }

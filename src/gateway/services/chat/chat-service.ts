@@ -6,7 +6,7 @@ import type { RequestContext } from '../pipeline/request-context'
 import type { Target } from '../routing/resolve-model'
 import { applyAgent } from './apply-agent'
 import { parseChatRequest } from './parse-chat-request'
-import { callThroughSteps, finishSteps, prepareSteps, streamSteps, streamThroughSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
+import { anyStepApplies, callThroughSteps, finishSteps, prepareSteps, streamSteps, streamThroughSteps, type ChatStep, type ChatStepContext, type StepCharges } from './chat-steps'
 import { completeFannedOut, streamFannedOut } from './fan-out'
 import { toLegacyCompletion, wantsLegacyFunctions } from './legacy-functions'
 import { tokenEstimate } from '../governance/governor'
@@ -90,7 +90,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
     async complete(prep: PreparedChat): Promise<{ completion: ChatCompletion } & ServedBy> {
       try {
         const { value: answer, ...served } = await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
-          if (!steps.length) return completeFannedOut(provider, prep.req, ctx)
+          if (!anyStepApplies(steps, prep.req)) return completeFannedOut(provider, prep.req, ctx)
           const c = stepContext(prep, target)
           const answer = await callThroughSteps(steps, await prepareSteps(steps, prep.req, c), (req) => completeFannedOut(provider, req, ctx), c)
           return finishSteps(steps, answer, c)
@@ -110,7 +110,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
     async openStream(prep: PreparedChat): Promise<Served<ChatStream>> {
       try {
         return await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
-          if (!steps.length) return streamFannedOut(provider, prep.req, ctx)
+          if (!anyStepApplies(steps, prep.req)) return streamFannedOut(provider, prep.req, ctx)
           const c = stepContext(prep, target)
           const stream = await streamThroughSteps(steps, await prepareSteps(steps, prep.req, c), (req) => streamFannedOut(provider, req, ctx), c)
           return streamSteps(steps, stream, c)

@@ -33,6 +33,12 @@ export interface ChatStepContext {
 export interface ChatStep {
   name: string
   /**
+   * Whether the step has anything to do for this request, whichever model answers (it asks for audio, names
+   * a gateway tool...): when no step has, the model is called directly, without the steps' per-request
+   * state and promise hops. A step without it always runs.
+   */
+  appliesTo?(req: ChatCompletionRequest): boolean
+  /**
    * The most this step may add to the request's cost, in micro-credits (speech spoken, audio heard):
    * it is held with the request's credits, and the request's charge never goes past its hold.
    */
@@ -52,6 +58,9 @@ export interface ChatStep {
 /** One call of the model with a request: what `around` calls. */
 export type ModelCall = (req: ChatCompletionRequest) => Promise<ChatCompletion>
 export type ModelStreamCall = (req: ChatCompletionRequest) => Promise<ChatStream>
+
+/** Whether any step has work to do for `req` (see ChatStep.appliesTo). */
+export const anyStepApplies = (steps: readonly ChatStep[], req: ChatCompletionRequest): boolean => steps.some((step) => step.appliesTo?.(req) ?? true)
 
 /** Calls the model through each step's `around`, the first step outermost. */
 export function callThroughSteps(steps: readonly ChatStep[], req: ChatCompletionRequest, call: ModelCall, c: ChatStepContext): Promise<ChatCompletion> {

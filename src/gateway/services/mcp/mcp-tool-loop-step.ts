@@ -105,6 +105,8 @@ export function mcpToolLoopStep(host: McpHost, now: () => number): ChatStep {
 
   return {
     name: 'mcp-tools',
+    // prepare takes max_tool_rounds out of every request (it is the gateway's), and lists the MCP tools'.
+    appliesTo: (req) => 'max_tool_rounds' in req || !!req.tools?.some(isMcp),
 
     async prepare(req, c) {
       const { max_tool_rounds: rounds, ...out } = req

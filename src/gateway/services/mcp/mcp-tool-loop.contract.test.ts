@@ -134,4 +134,11 @@ describe('MCP tools in chat completions: the gateway runs the loop', () => {
     expect(second.tool_choice).toBe('none')
     expect(second.max_tool_rounds).toBeUndefined()
   })
+
+  it('max_tool_rounds is the gateway\'s even without an MCP tool: it never goes upstream', async () => {
+    const before = h.openai.requests.length
+    await h.client.chat.completions.create({ model: 'gpt-echo', messages: [{ role: 'user', content: 'x' }], max_tool_rounds: 3 } as never)
+    const only = h.openai.requests[before]!.json as { max_tool_rounds?: number }
+    expect(only).not.toHaveProperty('max_tool_rounds')
+  })
 })

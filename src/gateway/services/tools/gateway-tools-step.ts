@@ -112,6 +112,7 @@ export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
 
   return {
     name: 'gateway-tools',
+    appliesTo: (req) => !!req.tools?.some(isGatewayTool),
 
     async prepare(req, c) {
       if (!req.tools?.some(isGatewayTool)) return req

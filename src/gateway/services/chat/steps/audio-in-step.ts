@@ -7,6 +7,8 @@ import { type ChatAudioModels, nativeAudioOf } from './chat-audio-models'
 
 const hears = (c: ChatStepContext) => nativeAudioOf(c.target).input
 
+const hasAudioInput = (req: ChatCompletionRequest) => req.messages.some((m) => m.role === 'user' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'input_audio'))
+
 /**
  * `input_audio` parts for a chat model that cannot hear: each is transcribed by the gateway's
  * speech-to-text model and passed on as a text part. The audio heard is counted on the request's usage
@@ -42,9 +44,10 @@ export function audioInStep(models: ChatAudioModels): ChatStep {
       }
       return micro
     },
+    appliesTo: hasAudioInput,
     async prepare(req: ChatCompletionRequest, c): Promise<ChatCompletionRequest> {
       // The messages first: asking the model whether it hears runs a regex over its name, 1 % of a proxied request's CPU.
-      if (!req.messages.some((m) => m.role === 'user' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'input_audio')) || hears(c)) return req
+      if (!hasAudioInput(req) || hears(c)) return req
       const messages: ChatMessage[] = []
       for (const [i, m] of req.messages.entries()) {
         if (m.role !== 'user' || typeof m.content === 'string') {

@@ -61,6 +61,8 @@ export function audioOutStep(deps: { models: ChatAudioModels; transcripts: Audio
       if (!req.modalities?.includes('audio') || !req.audio || !pricing) return 0
       return spokenCostMicro(pricing, outputTokensCeiling(req.max_completion_tokens, null) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
     },
+    // Audio asked for, or an earlier audio answer cited: otherwise prepare, finish and stream leave everything as it is.
+    appliesTo: (req) => (!!req.modalities?.includes('audio') && !!req.audio) || req.messages.some((m) => m.role === 'assistant' && m.audio),
     prepare(req: ChatCompletionRequest, c): ChatCompletionRequest {
       const cites = req.messages.some((m) => m.role === 'assistant' && m.audio)
       const messages = cites ? citedTranscripts(req.messages, c) : req.messages
