@@ -5,10 +5,10 @@ import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
 import { engineWorkerEntries } from './electron.vite.config'
 
 /**
- * The headless gateway's bundle for `npm run serve` (scripts/serve.mjs builds it when stale): cli.ts as
- * CommonJS `gateway.cjs`, run by `cli.cjs` (boot/serve-entry.ts) with V8's code cache, which Node 20 offers
- * CommonJS only; then the engine workers and the PostgreSQL worker as ES modules (node-llama-cpp is one), which
- * are forked by file path and so land flat beside it (engines/host/engine-worker-launch.ts).
+ * The headless gateway's bundle for `npm run serve` (scripts/serve.mjs builds it when stale): the engine
+ * workers and the PostgreSQL worker as ES modules (node-llama-cpp is one), forked by file path and so flat in one
+ * folder (engines/host/engine-worker-launch.ts); then cli.ts beside them as CommonJS `gateway.cjs`, run by
+ * `cli.cjs` (boot/serve-entry.ts) with V8's code cache, which Node 20 offers CommonJS only.
  * Packages stay external, loaded from node_modules as under tsx; out/serve/../renderer is the web UI.
  */
 const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
@@ -39,7 +39,7 @@ const latin1Source: Plugin = {
 }
 
 const outDir = resolve('out/serve')
-const build_ = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
+const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
 const shared = { logLevel: 'warn' as const, ssr: { noExternal: true as const, target: 'node' as const }, resolve: { conditions: ['node', 'import', 'default'] } }
 
 /** `import.meta` in the CommonJS gateway: its own file and folder (renderer-dir.ts, serve-entry.ts, createRequire). */
@@ -53,15 +53,37 @@ const importMetaInCommonJs: Plugin = {
   },
 }
 
-/** The workers, built once the gateway is, into the same folder. */
-const workers: InlineConfig = {
+/**
+ * The gateway, built once the workers are, into the same folder: its cli.cjs is what build-if-stale.mjs dates the
+ * build by, so it is written last, and a build that failed half-way is never taken for a fresh one.
+ */
+const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [latin1Source],
+  plugins: [latin1Source, importMetaInCommonJs],
   build: {
-    ...build_,
+    ...bundleOptions,
     ssr: true,
     emptyOutDir: false,
+    rollupOptions: {
+      input: { gateway: resolve('src/gateway/boot/cli.ts'), cli: resolve('src/gateway/boot/serve-entry.ts') },
+      external: isExternal,
+      // Packages loaded on first use (the MCP SDK, undici) by require: import() in a vm.Script needs a loader that
+      // Node 20 marks experimental and warns about on stderr (code-cache.ts).
+      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
+    },
+  },
+}
+
+const thenGateway: Plugin = { name: 'gatehouse-serve-gateway', apply: 'build', closeBundle: async () => void (await build(gateway)) }
+
+export default defineConfig({
+  ...shared,
+  plugins: [latin1Source, thenGateway],
+  build: {
+    ...bundleOptions,
+    ssr: true,
+    emptyOutDir: true,
     rollupOptions: {
       input: {
         ...engineWorkerEntries(),
@@ -71,25 +93,6 @@ const workers: InlineConfig = {
       external: isExternal,
       // Bundled CommonJS that calls require() at run time (optional packages, JSON) gets a real one.
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', banner: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
-    },
-  },
-}
-
-const thenWorkers: Plugin = { name: 'gatehouse-serve-workers', apply: 'build', closeBundle: async () => void (await build(workers)) }
-
-export default defineConfig({
-  ...shared,
-  plugins: [latin1Source, importMetaInCommonJs, thenWorkers],
-  build: {
-    ...build_,
-    ssr: true,
-    emptyOutDir: true,
-    rollupOptions: {
-      input: { gateway: resolve('src/gateway/boot/cli.ts'), cli: resolve('src/gateway/boot/serve-entry.ts') },
-      external: isExternal,
-      // Packages loaded on first use (the MCP SDK, undici) by require: import() in a vm.Script needs a loader that
-      // Node 20 marks experimental and warns about on stderr (code-cache.ts).
-      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
     },
   },
 })
