@@ -6,7 +6,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { newFileId } from '../src/gateway/services/files/file-ids'
 import { randomIds } from '../src/gateway/kernel/system-runtime'
 import { openStore } from '../src/gateway/store/store'
@@ -20,9 +20,12 @@ import { procCpuUs, startProcess } from './support/processes'
  * (bench/support/bare-upload-receiver.mjs) two ways: parsing with the same multipart library (@fastify/busboy,
  * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. One fsync
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
- * and folder). Runs alternate between the five; each figure is the best of BENCH_FILES_RUNS (default 3). For each
- * receiving process: its CPU time (all threads) per GB, median over the runs, and its peak RSS growth during an
- * upload (Linux: VmHWM, reset before each upload), per GB. Then download throughput against a plain read and the
+ * and folder; both are timed, and shown apart). Runs alternate between the five; each figure is the best of
+ * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time (all threads) per GB, median over the
+ * runs, and its peak RSS growth during an upload (Linux: VmHWM, reset before each upload), per GB.
+ * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
+ * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
+ * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it. Then download throughput against a plain read and the
  * bare receiver, and list latency with 10,000 files. Size: BENCH_FILES_MB (default 1024).
  */
 const MB = 1024 * 1024
@@ -54,13 +57,14 @@ function run(cmd: string, args: string[]): Promise<void> {
 }
 
 /** `cp`, then `sync` of the copy and its folder: the same bytes on the disk as an upload leaves. */
-async function copyWithCp(from: string, toDir: string): Promise<number> {
+async function copyWithCp(from: string, toDir: string): Promise<{ cp: number; sync: number }> {
   const to = join(toDir, 'copy.bin')
   rmSync(to, { force: true })
   const start = process.hrtime.bigint()
   await run('cp', [from, to])
+  const cp = seconds(start)
   await run('sync', [to, toDir])
-  return seconds(start)
+  return { cp, sync: seconds(start) - cp }
 }
 
 const statusKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN)
@@ -71,11 +75,13 @@ interface Measured {
   cpu: number
   /** Its resident memory at the peak, above what it held before (Linux; NaN elsewhere). */
   rssGrowth: number
+  /** CPU time of the uploading client, in seconds. */
+  clientCpu: number
   id?: string
 }
 
 /** Runs one upload into process `pid` and measures it from outside. */
-async function measured(pid: number, fn: () => Promise<{ id?: string }>): Promise<Measured> {
+async function measured(pid: number, fn: () => Promise<Sent>): Promise<Measured> {
   let before = NaN
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
@@ -85,9 +91,9 @@ async function measured(pid: number, fn: () => Promise<{ id?: string }>): Promis
   }
   const cpu0 = procCpuUs(pid) ?? NaN
   const start = process.hrtime.bigint()
-  const { id } = await fn()
+  const { id, clientCpu } = await fn()
   const s = seconds(start)
-  return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, id }
+  return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, id }
 }
 
 interface Upload {
@@ -96,8 +102,21 @@ interface Upload {
   fields: Record<string, string>
 }
 
-/** Streams `file` from disk as a multipart body (fields first, then the file part) and returns the reply's JSON. */
-function upload(file: string, { url, headers = {}, fields }: Upload): Promise<{ id?: string }> {
+/** The reply's id, and the client's CPU time in seconds. */
+interface Sent {
+  id?: string
+  clientCpu: number
+}
+
+/** Streams `file` from disk as a multipart body (fields first, then the file part), with node:http in this process. */
+async function uploadWithNode(file: string, upload: Upload): Promise<Sent> {
+  const cpu0 = process.cpuUsage()
+  const { id } = await nodeUpload(file, upload)
+  const cpu = process.cpuUsage(cpu0)
+  return { id, clientCpu: (cpu.user + cpu.system) / 1e6 }
+}
+
+function nodeUpload(file: string, { url, headers = {}, fields }: Upload): Promise<{ id?: string }> {
   const boundary = `----bench${Date.now()}`
   const fieldParts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
   const head = Buffer.from(`${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`)
@@ -120,6 +139,40 @@ function upload(file: string, { url, headers = {}, fields }: Upload): Promise<{ 
     source.on('end', () => req.end(tail))
   })
 }
+
+/**
+ * The same multipart upload with `curl -F` (fields first, then the file part), run by sh so that its `times`
+ * reports curl's CPU time (user and system, children) on stderr after the reply on stdout.
+ */
+function uploadWithCurl(file: string, { url, headers = {}, fields }: Upload): Promise<Sent> {
+  const args = [
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    ...Object.entries(fields).flatMap(([name, value]) => ['--form-string', `${name}=${value}`]),
+    ...['-F', `file=@${file};filename=big.bin;type=application/octet-stream`, '-sS', '-w', '\n%{http_code}', url],
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', 'curl "$@" && times >&2', 'sh', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const status = out.slice(out.lastIndexOf('\n') + 1)
+      const body = out.slice(0, out.lastIndexOf('\n'))
+      // `times`: this shell's user and system time, then its children's (curl): "0m0.040000s 0m0.640000s"
+      const children = err.trim().split('\n').at(-1)?.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)
+      if (code !== 0 || !/^20[01]$/.test(status) || !children) return reject(new Error(`curl to ${url} answered ${status} (exit ${code}): ${body} ${err}`))
+      const [, um, us, sm, ss] = children.map(Number)
+      resolve({ id: (JSON.parse(body) as { id?: string }).id, clientCpu: um! * 60 + us! + sm! * 60 + ss! })
+    })
+  })
+}
+
+const curlInstalled = spawnSync('curl', ['--version']).status === 0
+const client = process.env.BENCH_FILES_CLIENT ?? (curlInstalled ? 'curl' : 'node')
+if (client !== 'curl' && client !== 'node') throw new Error('BENCH_FILES_CLIENT must be curl or node')
+const upload = client === 'curl' ? uploadWithCurl : uploadWithNode
 
 /** node:http rather than fetch, whose web streams would make the client the bottleneck. */
 function download(url: string, headers: Record<string, string> = {}): Promise<void> {
@@ -174,24 +227,27 @@ try {
   }
   type Receiver = keyof typeof receivers
   const runs = Object.fromEntries(Object.keys(receivers).map((name) => [name, [] as Measured[]])) as Record<Receiver, Measured[]>
-  let cpS = Infinity
+  let best = { cp: Infinity, sync: Infinity }
   // alternating runs, best of each, so that a burst of load elsewhere on the machine skews no side alone
   for (let i = 0; i < RUNS; i++) {
-    cpS = Math.min(cpS, await copyWithCp(source, copies))
+    const copy = await copyWithCp(source, copies)
+    if (copy.cp + copy.sync < best.cp + best.sync) best = copy
     for (const [name, receive] of Object.entries(receivers)) runs[name as Receiver].push(await receive())
   }
+  const cpS = best.cp + best.sync
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const gb = sizeMb / 1024
   const bareS = Math.min(...runs['bare node:http + busboy'].map((m) => m.s))
-  console.log(`upload ${sizeMb} MB, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
-  console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(cpS).toFixed(0).padStart(5)} MB/s`)
+  console.log(`upload ${sizeMb} MB with ${client === 'curl' ? 'curl -F' : 'node:http'}, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
+  console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(cpS).toFixed(0).padStart(5)} MB/s  (cp ${best.cp.toFixed(2)} s, then sync ${best.sync.toFixed(2)} s)`)
   for (const [name, ms] of Object.entries(runs)) {
     const s = Math.min(...ms.map((m) => m.s))
     const cpu = median(ms.map((m) => m.cpu)) / gb
     const rss = Math.max(...ms.map((m) => m.rssGrowth)) / MB / gb
+    const clientCpu = median(ms.map((m) => m.clientCpu)) / gb
     console.log(
       `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(cpS / s).toFixed(2)}x cp, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
-        `CPU ${Number.isNaN(cpu) ? '-' : cpu.toFixed(2)} s per GB; peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}`,
+        `CPU ${Number.isNaN(cpu) ? '-' : cpu.toFixed(2)} s per GB (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}`,
     )
   }
   console.log('  (aim: the gateway at least 0.8x cp, RSS growth under 64 MB per GB)')
