@@ -9,7 +9,8 @@ COPY package.json package-lock.json ./
 ENV ELECTRON_SKIP_BINARY_DOWNLOAD=1
 RUN npm ci
 COPY . .
-RUN npm run build:renderer
+# Both bundles npm run serve runs: the web UI and the gateway (out/serve, started from its V8 code cache)
+RUN node src/renderer/build-if-stale.mjs
 
 FROM node:22-bookworm-slim
 WORKDIR /app
@@ -20,8 +21,9 @@ ENV GATEHOUSE_DATA_DIR=/var/lib/gatehouse \
     GATEHOUSE_HOST=0.0.0.0 \
     GATEHOUSE_PORT=4310 \
     GATEHOUSE_LOG_LEVEL=warn
-RUN useradd --system --home /var/lib/gatehouse gatehouse && mkdir -p /var/lib/gatehouse && chown gatehouse /var/lib/gatehouse
+# The gateway writes its code cache beside its bundle on the first start
+RUN useradd --system --home /var/lib/gatehouse gatehouse && mkdir -p /var/lib/gatehouse && chown gatehouse /var/lib/gatehouse /app/out/serve
 USER gatehouse
 EXPOSE 4310
 HEALTHCHECK --interval=5s --timeout=3s CMD curl -fsS http://127.0.0.1:4310/health/ready || exit 1
-CMD ["npx", "tsx", "src/gateway/boot/cli.ts"]
+CMD ["node", "scripts/serve.mjs"]
