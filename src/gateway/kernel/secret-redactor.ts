@@ -31,7 +31,7 @@ const maskOf = (length: number) => Buffer.from(length >= 10 ? `[redacted${'*'.re
 export function createSecretRedactor(live: () => Array<string | undefined> = () => []): SecretRedactor {
   const known = new Set<string>()
   let knownVersion = 0
-  let cached: { version: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number } | null = null
+  let cached: { version: number; live: Array<string | undefined>; texts: string[]; secrets: Buffer[]; masks: Buffer[]; longest: number; starts: Uint8Array } | null = null
 
   // Read for every chunk and header an upstream sends: rebuilt only when a secret was added or a live one changed.
   const current = () => {
@@ -40,7 +40,10 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
     const texts = [...known]
     for (const s of liveNow) if (s && s.length >= MIN_SECRET_LENGTH && !known.has(s)) texts.push(s)
     const secrets = texts.map((s) => Buffer.from(s))
-    cached = { version: knownVersion, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)) }
+    // Which bytes begin a secret: the tail check below looks a byte up instead of asking every secret.
+    const starts = new Uint8Array(256)
+    for (const s of secrets) starts[s[0]!] = 1
+    cached = { version: knownVersion, live: liveNow, texts, secrets, masks: secrets.map((s) => maskOf(s.length)), longest: Math.max(0, ...secrets.map((s) => s.length)), starts }
     return cached
   }
 
@@ -52,9 +55,9 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
   }
 
   /** How many trailing bytes of `buf` could be the start of a secret the next chunk completes. */
-  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number) => {
+  const heldTail = (buf: Buffer, secrets: Buffer[], longest: number, starts: Uint8Array) => {
     for (let k = Math.min(longest - 1, buf.length); k > 0; k--) {
-      if (!secrets.some((s) => s[0] === buf[buf.length - k])) continue
+      if (!starts[buf[buf.length - k]!]) continue
       const tail = buf.subarray(buf.length - k)
       if (secrets.some((s) => s.length > k && s.compare(tail, 0, k, 0, k) === 0)) return k
     }
@@ -79,13 +82,13 @@ export function createSecretRedactor(live: () => Array<string | undefined> = () 
       let held = Buffer.alloc(0)
       return {
         push(chunk) {
-          const { secrets, masks, longest } = current()
+          const { secrets, masks, longest, starts } = current()
           if (!secrets.length && !held.length) return chunk
           const joined = held.length ? Buffer.concat([held, chunk]) : chunk
           // The hot path (no secret in the chunk) copies nothing; a chunk with one is copied before it is masked.
           const buf = secrets.some((secret) => joined.includes(secret)) ? Buffer.from(joined) : joined
           if (buf !== joined) maskIn(buf, secrets, masks)
-          const keep = heldTail(buf, secrets, longest)
+          const keep = heldTail(buf, secrets, longest, starts)
           held = Buffer.from(buf.subarray(buf.length - keep))
           return buf.subarray(0, buf.length - keep)
         },
