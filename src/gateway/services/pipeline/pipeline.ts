@@ -218,7 +218,7 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
           if (status === 429 || status >= 500) balancer?.coolDown(target, undefined)
           run.attempts.push({ ...attempt, status, latencyMs: clock.now() - started })
           run.release = release
-          const fallbacksUsed = [...new Set(tries.slice(0, i).filter((t) => t.model.id !== target.model.id).map((t) => t.model.name))]
+          const fallbacksUsed = i === 0 ? [] : [...new Set(tries.slice(0, i).filter((t) => t.model.id !== target.model.id).map((t) => t.model.name))]
           return { value, target, fallbacksUsed }
         } catch (err) {
           release?.()

@@ -72,10 +72,12 @@ export function resolveModel(store: Store, team: TeamRow, label: string): Resolv
 
 /** The model itself, then its team's fallbacks that are enabled for the team, in order. */
 export function fallbackChain(store: Store, team: TeamRow, first: Target, useFallbacks: boolean): Target[] {
-  if (!useFallbacks) return [first]
+  const names = team.fallbacks[first.model.name]
+  // Most models have no fallbacks: no need to list the team's models for them.
+  if (!useFallbacks || !names?.length) return [first]
   const enabled = new Set(enabledModels(store, team).map((m) => m.name))
   const chain = [first]
-  for (const name of team.fallbacks[first.model.name] ?? []) {
+  for (const name of names) {
     const model = store.models.getByName(name)
     const provider = model && store.providers.get(model.providerId)
     if (model && provider && enabled.has(name) && !chain.some((t) => t.model.id === model.id)) chain.push({ model, provider })
