@@ -13,7 +13,8 @@ import { listeningUrl } from './support/listening-url'
 /**
  * `npm run serve` as package.json runs it (scripts/serve.mjs: the built bundle out/serve/cli.cjs, built first
  * when stale): the bundled gateway (Fastify, zod and yaml inside it) answers the official client's streamed
- * chat, and the MCP SDK it loads on first use answers an MCP client's first request, with nothing on stderr.
+ * chat, and the MCP SDK it loads on first use answers an MCP client's first request, with nothing on stderr once
+ * it listens.
  */
 describe('npm run serve (the built bundle)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gh-serve-bundle-'))
@@ -29,6 +30,8 @@ describe('npm run serve (the built bundle)', () => {
     child.stderr.on('data', (d) => (stderr += d))
     try {
       const url = await listeningUrl(child, 'serve')
+      // What a stale bundle's rebuild printed before the gateway started is vite's; from here on stderr is the gateway's.
+      stderr = ''
 
       const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: key, maxRetries: 0 })
       const stream = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'one two' }] })

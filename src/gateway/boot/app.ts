@@ -26,7 +26,7 @@ import { metricsRoutes } from '../api/metrics/metrics-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
 import { installHostGuard } from '../http/host-guard'
 import { installJsonBodyParser } from '../http/json-body'
-import { lazyRequestLogger, logsRequests } from '../http/lazy-request-logger'
+import { lazyRequestLogger, requestLogController } from '../http/lazy-request-logger'
 import { installZodValidation } from '../http/route-schemas'
 import { GATEWAY_VERSION } from '../kernel/version'
 import { startFileHousekeeping } from '../services/files/file-housekeeping'
@@ -50,7 +50,7 @@ export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices)
  * with the same services, error shapes and host guard as the main port.
  */
 export async function buildOllamaListener(deps: GatewayDeps, services: GatewayServices): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, disableRequestLogging: !logsRequests(deps.logger), frameworkErrors, clientErrorHandler })
+  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, logController: requestLogController(deps.logger), frameworkErrors, clientErrorHandler })
   installErrorHandler(app, deps.config.server.bodyLimitBytes)
   installHostGuard(app, deps.config.server.allowedHosts)
   app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('Ollama is running'))
@@ -69,7 +69,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     return503OnClosing: true,
     forceCloseConnections: true,
     childLoggerFactory: lazyRequestLogger,
-    disableRequestLogging: !logsRequests(deps.logger),
+    logController: requestLogController(deps.logger),
     frameworkErrors,
     clientErrorHandler,
   })

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream'
+import { Readable, Writable } from 'node:stream'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../kernel/logging'
-import { lazyRequestLogger, logsRequests } from './lazy-request-logger'
+import { lazyRequestLogger, requestLogController } from './lazy-request-logger'
 
 function capture() {
   const lines: Record<string, unknown>[] = []
@@ -28,7 +28,7 @@ describe('lazyRequestLogger', () => {
   it('keeps Fastify request logs at info', async () => {
     const { lines, stream } = capture()
     const logger = createLogger({ level: 'info', stream })
-    const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyRequestLogger, disableRequestLogging: !logsRequests(logger), genReqId: () => 'req_two' })
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyRequestLogger, logController: requestLogController(logger), genReqId: () => 'req_two' })
     app.get('/x', async () => 'ok')
     await app.inject({ method: 'GET', url: '/x?secret=1' })
     await app.close()
@@ -37,9 +37,22 @@ describe('lazyRequestLogger', () => {
     expect(JSON.stringify(lines)).not.toContain('secret')
   })
 
-  it("skips Fastify's request logs when the level is above info", () => {
-    expect(logsRequests(createLogger({ level: 'warn' }))).toBe(false)
-    expect(logsRequests(createLogger({ level: 'debug' }))).toBe(true)
-    expect(logsRequests(undefined)).toBe(false)
+  it("above info, skips Fastify's request lines but keeps its warnings: a stream that broke after its headers", async () => {
+    const { lines, stream } = capture()
+    const logger = createLogger({ level: 'warn', stream })
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyRequestLogger, logController: requestLogController(logger), genReqId: () => 'req_three' })
+    app.get('/fine', async () => 'ok')
+    app.get('/broken', async (_req, reply) => {
+      const body = new Readable({ read() {} })
+      body.push('partial answer')
+      setImmediate(() => body.destroy(new Error('upstream went away')))
+      return reply.type('text/plain').send(body)
+    })
+    await app.inject({ method: 'GET', url: '/fine' })
+    await app.inject({ method: 'GET', url: '/missing' })
+    await app.inject({ method: 'GET', url: '/broken' }).catch(() => undefined)
+    await app.close()
+    expect(lines.map((l) => l.msg)).toEqual(['response terminated with an error with headers already sent'])
+    expect(lines[0]).toMatchObject({ level: 40, reqId: 'req_three' })
   })
 })

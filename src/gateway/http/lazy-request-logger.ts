@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Bindings, ChildLoggerOptions, FastifyChildLoggerFactory } from 'fastify/types/logger'
 
 type LogFn = (...args: unknown[]) => void
@@ -59,9 +59,20 @@ class LazyChildLogger {
  */
 export const lazyRequestLogger: FastifyChildLoggerFactory = (parent, bindings, opts) => new LazyChildLogger(parent, bindings, opts) as unknown as FastifyBaseLogger
 
+const writesInfo = (logger: FastifyBaseLogger | undefined): boolean => logger !== undefined && (logger as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') !== false
+
+/** Fastify's log lines without its info-level ones ('incoming request', 'request completed', route not found). */
+class NoInfoLogController extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply)
+  }
+  override routeNotFound(): void {}
+}
+
 /**
- * Whether Fastify's own per-request lines ('incoming request', 'request completed', at info) can be
- * written: when not, Fastify is told to skip them (`disableRequestLogging`) rather than build their
- * objects on every request for a logger that drops them.
+ * Fastify's `logController`: when the logger cannot write info (the default level is warn), Fastify's own
+ * per-request info lines are not built at all, rather than built on every request for a logger that drops
+ * them; its error and warning lines (a request that errored, a stream that broke after its headers) stay.
  */
-export const logsRequests = (logger: FastifyBaseLogger | undefined): boolean => logger !== undefined && (logger as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') !== false
+export const requestLogController = (logger: FastifyBaseLogger | undefined): LogController => (writesInfo(logger) ? new LogController() : new NoInfoLogController())

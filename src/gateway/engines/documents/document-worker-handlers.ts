@@ -7,7 +7,6 @@ import { chunkText } from './chunk-text'
 import { DocumentRefused } from './document-refused'
 import type { DocumentChunksRequest, DocumentChunksResult, DocumentSubject, PdfOcrRequest, PdfOcrResult, PdfTextRequest, ReadableTextRequest } from './document-protocol'
 import { documentText } from './document-text'
-import { readableText } from './html-text'
 import { PdfReadError, pdfPageTexts, renderPdfPages } from './pdf-document'
 
 function refusal(e: unknown, subject: DocumentSubject): unknown {
@@ -47,7 +46,8 @@ async function pdfForOcr(req: PdfOcrRequest): Promise<PdfOcrResult> {
 
 export const engineHandlers = {
   documentChunks: (req: DocumentChunksRequest) => documentChunks(req),
-  readableText: async (req: ReadableTextRequest) => readableText(req.html, req.url),
+  // Loaded as document-text loads it (on first use), so the bundler keeps html-to-text in one chunk of its own.
+  readableText: async (req: ReadableTextRequest) => (await import('./html-text')).readableText(req.html, req.url),
   pdfText: (req: PdfTextRequest) => pdfText(req),
   pdfForOcr: (req: PdfOcrRequest) => pdfForOcr(req),
 } satisfies EngineHandlers
