@@ -40,7 +40,14 @@ async function startOnce(which: keyof typeof starts, round: number) {
   await new Promise((r) => setTimeout(r, IDLE_MS))
   const tree = processTreeRss(child.pid!) ?? []
   const exited = new Promise((r) => child.once('exit', r))
-  for (const p of tree.reverse()) process.kill(p.pid, 'SIGTERM')
+  for (const p of tree.reverse()) {
+    try {
+      process.kill(p.pid, 'SIGTERM')
+    } catch (err) {
+      // npm exits as soon as its child does, sometimes before it is sent its own SIGTERM.
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err
+    }
+  }
   await exited
   return { ms, cpuMs, tree }
 }
