@@ -71,12 +71,12 @@ export function createSharedCreditLedger(store: Store, { instanceId, now = () =>
     try {
       store.transaction(() => {
         if (total !== 0) store.company.add(-total)
+        store.creditHolds.releaseAll(batch.map((s) => s.holdId))
+        store.usage.insertAll(batch.filter((s) => !s.replaces).map((s) => s.row))
         for (const s of batch) {
-          store.creditHolds.release(s.holdId)
-          if (s.replaces) {
-            store.usage.replace(s.row)
-            store.usageOwners.disown(s.row.id)
-          } else store.usage.insert(s.row)
+          if (!s.replaces) continue
+          store.usage.replace(s.row)
+          store.usageOwners.disown(s.row.id)
         }
       })
     } catch (err) {

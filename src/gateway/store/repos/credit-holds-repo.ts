@@ -32,8 +32,22 @@ export function createCreditHoldsRepo(db: Db) {
       : null
   const takeStmt = db.prepare('DELETE FROM credit_holds WHERE id = ? RETURNING micro')
   const unholdStmt = db.prepare('UPDATE company SET held_micro = held_micro - @micro WHERE id = 1')
+  // PostgreSQL: the holds of a group commit's settlements end in one statement, one round trip where each took two.
+  const releaseAllStmt =
+    dialectOf(db) === 'postgres'
+      ? db.prepare(`WITH gone AS (DELETE FROM credit_holds WHERE id IN (SELECT json_array_elements_text(CAST(? AS JSON))) RETURNING micro)
+          UPDATE company SET held_micro = held_micro - (SELECT COALESCE(SUM(micro), 0) FROM gone) WHERE id = 1`)
+      : null
   const sumOfStmt = db.prepare('SELECT COALESCE(SUM(micro), 0) AS micro FROM credit_holds WHERE instance_id = ?')
   const dropOfStmt = db.prepare('DELETE FROM credit_holds WHERE instance_id = ?')
+
+  /** Ends a hold (its request settled); what it held, 0 when it was already released. */
+  const release = (id: string): number => {
+    const r = takeStmt.get(id) as { micro: number } | undefined
+    if (!r) return 0
+    unholdStmt.run({ micro: r.micro })
+    return r.micro
+  }
 
   return {
     /** The balance (settled charges counted) and what the holds of every instance hold of it. */
@@ -45,12 +59,11 @@ export function createCreditHoldsRepo(db: Db) {
     reserve(hold: Hold): boolean {
       return reserveOneStatement ? reserveOneStatement.run(hold).changes === 1 : reserveInTransaction(hold)
     },
-    /** Ends a hold (its request settled); what it held, 0 when it was already released. */
-    release(id: string): number {
-      const r = takeStmt.get(id) as { micro: number } | undefined
-      if (!r) return 0
-      unholdStmt.run({ micro: r.micro })
-      return r.micro
+    release,
+    /** Ends these holds (their requests settled); those already released are skipped. */
+    releaseAll(ids: readonly string[]): void {
+      if (releaseAllStmt && ids.length > 1) releaseAllStmt.run(JSON.stringify(ids))
+      else for (const id of ids) release(id)
     },
     /** Ends every hold of an instance that is gone; what they held. */
     releaseInstance(instanceId: string): number {

@@ -97,4 +97,13 @@ describeOnEngines('usage log rows', (engine) => {
     store.usage.replace(done)
     expect(store.usage.get('r-full')).toEqual(done)
   })
+
+  it('writes a group of rows in their order, each as insert would (one statement on PostgreSQL)', () => {
+    const store = engine.open()
+    const second = row('r-second', 4242, { metadata: { project: "it's \"quoted\"" }, error: 'line\nbreak' })
+    store.usage.insertAll([full, second, row('r-third', 4242)])
+    expect(store.usage.get('r-full')).toEqual(full)
+    expect(store.usage.get('r-second')).toEqual({ ...second, state: 'done', cacheHit: false })
+    expect(store.usage.list({ limit: 10 }).map((r) => r.id)).toEqual(['r-third', 'r-second', 'r-full'])
+  })
 })
