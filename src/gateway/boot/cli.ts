@@ -10,6 +10,7 @@ import { startGateway } from './start-gateway'
 import { SealedSecretsError } from '../security/key-slots'
 import { AdminTokenError } from '../security/admin-token'
 import { SharedSecretError } from '../security/shared-secrets'
+import { gatewayListening } from './gateway-listening'
 import { startWhenStoreAnswers } from './store-wait'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
@@ -91,6 +92,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const gateway = waitForStore
     ? await startWhenStoreAnswers(start, { host: config.server.host, port: config.server.port, onRetry: (m) => process.stderr.write(`Waiting for the store (GET /health/ready answers 503 meanwhile): ${m}\n`) })
     : await start()
+  gatewayListening.publish({ url: gateway.url })
   const out = process.stdout
   out.write(`Gatehouse gateway listening on ${gateway.url}\n`)
   out.write(`  config:   ${config.source}\n  store:    ${gateway.storeDescription}\n  data dir: ${dataDir}\n  admin token: ${secrets.adminTokenFile ? `in ${secrets.adminTokenFile}` : secrets.adminToken ? 'from GATEHOUSE_ADMIN_TOKEN' : `in ${dataDir}/admin-token`}\n`)

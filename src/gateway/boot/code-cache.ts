@@ -1,7 +1,9 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { createRequire, Module } from 'node:module'
 import { dirname } from 'node:path'
 import { constants, Script } from 'node:vm'
+import { gatewayListening } from './gateway-listening'
 
 export interface CodeCacheRun {
   /** What V8 did with the cache file: none there (or for another build), used, or refused (other V8 flags). */
@@ -16,11 +18,11 @@ export interface CodeCacheRun {
  * so they skip compiling the bundle (Node 20 caches no ES module, and has no module.enableCompileCache).
  *
  * V8 checks a cache only against the source's length and its own version and flags, so the cache also names
- * the file's size and mtime: a rebuilt bundle never runs a previous build's bytecode. The cache is written
- * `writeAfterMs` after the run, once start-up has compiled what it needs; an unwritable folder only costs
- * the cache.
+ * the file's size and mtime: a rebuilt bundle never runs a previous build's bytecode. The cache is written when
+ * `writeWhen` calls back (by default once the gateway listens: start-up has compiled what it needs, and V8's flags
+ * are still those of the start, which a cache must match to be used); an unwritable folder only costs the cache.
  */
-export function runWithCodeCache(file: string, { writeAfterMs = 1000 } = {}): CodeCacheRun {
+export function runWithCodeCache(file: string, { writeWhen = whenGatewayListens }: { writeWhen?: (write: () => void) => void } = {}): CodeCacheRun {
   const cacheFile = `${file}.v8-cache`
   const { size, mtimeMs } = statSync(file)
   const stamp = Buffer.from(`${process.version} ${process.arch} ${size} ${mtimeMs}\n`)
@@ -32,17 +34,20 @@ export function runWithCodeCache(file: string, { writeAfterMs = 1000 } = {}): Co
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   })
   const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'
-  const written =
-    cache === 'accepted'
-      ? Promise.resolve(false)
-      : new Promise<boolean>((resolve) => {
-          setTimeout(() => resolve(writeStamped(cacheFile, stamp, script.createCachedData())), writeAfterMs).unref()
-        })
   const module = new Module(file)
   module.filename = file
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file))
+  const written = cache === 'accepted' ? Promise.resolve(false) : new Promise<boolean>((resolve) => writeWhen(() => resolve(writeStamped(cacheFile, stamp, script.createCachedData()))))
   return { cache, written }
+}
+
+function whenGatewayListens(write: () => void): void {
+  const onListening = () => {
+    unsubscribe(gatewayListening.name, onListening)
+    write()
+  }
+  subscribe(gatewayListening.name, onListening)
 }
 
 function readStamped(cacheFile: string, stamp: Buffer): Buffer | undefined {
