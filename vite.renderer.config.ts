@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { withoutPackageAnnotationNotes } from './scripts/rollup-package-notes'
 
 /**
  * The shipped renderer runs on Preact's React compatibility layer: react-dom alone is 223 kB minified, more than
@@ -40,7 +41,7 @@ export const rendererConfig = {
     emptyOutDir: true,
     // Fonts (KaTeX's) stay files, so the page's CSP can keep fonts to 'self'.
     assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
-    rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    rollupOptions: { input: { index: resolve('src/renderer/index.html') }, onwarn: withoutPackageAnnotationNotes },
   },
 }
 

@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
 import { engineWorkerEntries } from './electron.vite.config'
+import { withoutPackageAnnotationNotes } from './scripts/rollup-package-notes'
 
 /**
  * The headless gateway's bundle for `npm run serve` (scripts/serve.mjs builds it when stale): the engine
@@ -42,12 +43,6 @@ const outDir = resolve('out/serve')
 const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
 const shared = { logLevel: 'warn' as const, ssr: { noExternal: true as const, target: 'node' as const }, resolve: { conditions: ['node', 'import', 'default'] } }
 
-/** Rollup's notes on comments inside packages it cannot read as annotations: not ours to fix, and printed by every `npm run serve` that rebuilds. */
-const onwarn: NonNullable<NonNullable<InlineConfig['build']>['rollupOptions']>['onwarn'] = (warning, warn) => {
-  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return
-  warn(warning)
-}
-
 /** `import.meta` in the CommonJS gateway: its own file and folder (renderer-dir.ts, serve-entry.ts, createRequire). */
 const importMetaInCommonJs: Plugin = {
   name: 'gatehouse-import-meta-in-commonjs',
@@ -74,7 +69,7 @@ const gateway: InlineConfig = {
     rollupOptions: {
       input: { gateway: resolve('src/gateway/boot/cli.ts'), cli: resolve('src/gateway/boot/serve-entry.ts') },
       external: isExternal,
-      onwarn,
+      onwarn: withoutPackageAnnotationNotes,
       // Packages loaded on first use (the MCP SDK, undici) by require: import() in a vm.Script needs a loader that
       // Node 20 marks experimental and warns about on stderr (code-cache.ts).
       output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs', dynamicImportInCjs: false },
@@ -98,7 +93,7 @@ export default defineConfig({
         'postgres-worker': resolve('src/gateway/store/postgres/postgres-worker.mjs'),
       },
       external: isExternal,
-      onwarn,
+      onwarn: withoutPackageAnnotationNotes,
       // Bundled CommonJS that calls require() at run time (optional packages, JSON) gets a real one.
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', banner: "import { createRequire as __gatehouseRequire } from 'node:module'; const require = __gatehouseRequire(import.meta.url);" },
     },
