@@ -20,6 +20,7 @@ export interface GatewayToolRunners {
 }
 
 const isGatewayTool = (t: ChatTool) => t.type !== 'function'
+const namesGatewayTools = (req: ChatCompletionRequest) => !!req.tools?.some(isGatewayTool)
 
 /** What a tool run is about, for its log line even when it fails before it starts. */
 function describeTool(tool: ChatTool, query: string): { name: string; input: string } {
@@ -112,10 +113,10 @@ export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
 
   return {
     name: 'gateway-tools',
-    appliesTo: (req) => !!req.tools?.some(isGatewayTool),
+    appliesTo: namesGatewayTools,
 
     async prepare(req, c) {
-      if (!req.tools?.some(isGatewayTool)) return req
+      if (!namesGatewayTools(req)) return req
       let sources = c.state.get(STATE_KEY) as Source[] | undefined
       if (!sources) {
         sources = await runAll(req, c)

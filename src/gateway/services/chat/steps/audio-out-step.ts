@@ -13,6 +13,10 @@ const AUDIO_CHUNK_CHARS = 64 * 1024
 
 const talks = (c: ChatStepContext) => nativeAudioOf(c.target).output
 
+const asksForAudio = (req: ChatCompletionRequest): req is ChatCompletionRequest & { audio: NonNullable<ChatCompletionRequest['audio']> } => !!req.modalities?.includes('audio') && !!req.audio
+
+const citesAudio = (req: ChatCompletionRequest) => req.messages.some((m) => m.role === 'assistant' && m.audio)
+
 /** Characters one token can spell, at the most, in the tokenizers of chat models (a ceiling for the credit hold). */
 const CHARACTERS_PER_TOKEN_CEILING = 32
 
@@ -58,15 +62,15 @@ export function audioOutStep(deps: { models: ChatAudioModels; transcripts: Audio
     // Every choice may be spoken whole: its most tokens, at the most characters a token spells.
     hold(req) {
       const pricing = models.pricingOf('speech')
-      if (!req.modalities?.includes('audio') || !req.audio || !pricing) return 0
+      if (!asksForAudio(req) || !pricing) return 0
       return spokenCostMicro(pricing, outputTokensCeiling(req.max_completion_tokens, null) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
     },
     // Audio asked for, or an earlier audio answer cited: otherwise prepare, finish and stream leave everything as it is.
-    appliesTo: (req) => (!!req.modalities?.includes('audio') && !!req.audio) || req.messages.some((m) => m.role === 'assistant' && m.audio),
+    appliesTo: (req) => asksForAudio(req) || citesAudio(req),
     prepare(req: ChatCompletionRequest, c): ChatCompletionRequest {
-      const cites = req.messages.some((m) => m.role === 'assistant' && m.audio)
+      const cites = citesAudio(req)
       const messages = cites ? citedTranscripts(req.messages, c) : req.messages
-      if (!req.modalities?.includes('audio') || !req.audio || talks(c)) return cites ? { ...req, messages } : req
+      if (!asksForAudio(req) || talks(c)) return cites ? { ...req, messages } : req
       c.state.set('audio-out', { voice: req.audio.voice, format: req.audio.format } satisfies Wanted)
       const { audio: _audio, modalities: _modalities, ...rest } = req
       return { ...rest, messages }
