@@ -96,29 +96,32 @@ export function createSharedCreditLedger(store: Store, { instanceId, now = () =>
     if (pending.length > 0 && !retry.waiting()) schedule()
   }
 
+  /** Holds `holdMicro` for a request of this ceiling if the balance minus every hold still covers it. */
+  const tryHold = (holdMicro: number, ceilingMicro: number): Reservation | undefined => {
+    const id = `hold_${randomUUID()}`
+    if (!store.creditHolds.reserve({ id, instanceId, micro: holdMicro, createdAt: now() })) return undefined
+    const reservation: Reservation = { holdMicro, ceilingMicro, settled: false }
+    holdIds.set(reservation, id)
+    heldMicro += holdMicro
+    return reservation
+  }
+
   return {
     reserve(ceilingMicro: number, clientBound?: string): Reservation {
       if (pending.length >= maxUnwrittenRows) throw retry.refusal(maxUnwrittenRows)
-      const held = (holdMicro: number): Reservation => {
-        const reservation: Reservation = { holdMicro, ceilingMicro, settled: false }
-        holdIds.set(reservation, id)
-        heldMicro += holdMicro
-        return reservation
-      }
-      let id = `hold_${randomUUID()}`
       // Most requests fit whole: holding the ceiling at once skips reading the balance first (a round trip on
       // PostgreSQL). It holds only when what is left covers it, so it decides as the read would have.
-      if (ceilingMicro > 0 && store.creditHolds.reserve({ id, instanceId, micro: ceilingMicro, createdAt: now() })) return held(ceilingMicro)
+      const whole = ceilingMicro > 0 ? tryHold(ceilingMicro, ceilingMicro) : undefined
+      if (whole) return whole
       for (let attempt = 1; ; attempt++) {
         const { balanceMicro, heldMicro: allHeld } = store.creditHolds.read()
         const available = balanceMicro - allHeld
         if (available <= 0 || (clientBound !== undefined && ceilingMicro > available) || attempt > RESERVE_TRIES) {
           throw outOfCredits({ balanceMicro, heldMicro: allHeld, holdMicro: ceilingMicro, why: clientBound })
         }
-        const holdMicro = Math.min(ceilingMicro, available)
-        id = `hold_${randomUUID()}`
         // Another instance may have held the same credits since the read: then read again.
-        if (store.creditHolds.reserve({ id, instanceId, micro: holdMicro, createdAt: now() })) return held(holdMicro)
+        const part = tryHold(Math.min(ceilingMicro, available), ceilingMicro)
+        if (part) return part
       }
     },
     begin(id: string, row: () => UsageRow): void {
