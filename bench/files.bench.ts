@@ -25,8 +25,9 @@ import { procCpuUs, startProcess } from './support/processes'
  * runs, and its peak RSS growth during an upload (Linux: VmHWM, reset before each upload), per GB.
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
- * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it. Then download throughput against a plain read and the
- * bare receiver, and list latency with 10,000 files. Size: BENCH_FILES_MB (default 1024).
+ * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
+ * Then download throughput against a plain read and the bare receiver, and list latency with 10,000 files.
+ * Size: BENCH_FILES_MB (default 1024).
  */
 const MB = 1024 * 1024
 const sizeMb = Number(process.env.BENCH_FILES_MB ?? 1024)

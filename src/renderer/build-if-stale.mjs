@@ -2,7 +2,7 @@
 // sources say straight after `npm install`; when it is up to date this is a quick no-op. Run directly (test:e2e),
 // it builds both bundles `npm run serve` runs: the web renderer (out/renderer) and the gateway (out/serve).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -46,7 +46,7 @@ export function newestMtime(path) {
 /** Builds `target` with vite in a child process when stale; returns false when it is missing and cannot be built. */
 export function buildIfStale({ what, output, inputs, config, missing }) {
   const built = join(root, output)
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
+  const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0
   if (builtAt && builtAt >= Math.max(...inputs.map((p) => newestMtime(join(root, p))))) return true
   let viteBin
   try {
