@@ -32,6 +32,8 @@ test('the playground works from the keyboard alone, and in a small window', asyn
   await picker.focus()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.type('mirror')
+  // The models arrive from the gateway after the page: Enter picks from the list once it shows the match.
+  await expect(page.getByRole('option', { name: /gpt-mirror/ })).toBeVisible()
   await page.keyboard.press('Enter')
   await expect(picker).toHaveValue('gpt-mirror')
   await playground.composer.focus()
