@@ -3,7 +3,7 @@ import { GatewayError } from '../../../shared/errors'
 import type { ChatProvider, ChatStream } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { postUpstream } from '../upstream/post-json'
-import { sseEvents } from '../upstream/sse-events'
+import { sseEventBatches } from '../upstream/sse-events'
 import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
 import { upstreamConnectionError, upstreamProtocolError, upstreamStreamError } from '../upstream/upstream-error'
@@ -43,17 +43,19 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
         try {
           let done = false
-          for await (const event of sseEvents(res.body)) {
-            // Read on to the body's end after [DONE]: dropping a body before its end aborts the request (an error, with its stack, per stream).
-            if (done || event.data === '[DONE]') {
-              done = true
-              continue
+          for await (const events of sseEventBatches(res.body)) {
+            for (const event of events) {
+              // Read on to the body's end after [DONE]: dropping a body before its end aborts the request (an error, with its stack, per stream).
+              if (done || event.data === '[DONE]') {
+                done = true
+                continue
+              }
+              const raw = eventJson(providerId, event)
+              if (raw.error) throw upstreamStreamError(providerId, raw.error)
+              const chunk = normalizeChunk(raw, opts)
+              if (chunk.usage) usage = chunk.usage
+              yield chunk
             }
-            const raw = eventJson(providerId, event)
-            if (raw.error) throw upstreamStreamError(providerId, raw.error)
-            const chunk = normalizeChunk(raw, opts)
-            if (chunk.usage) usage = chunk.usage
-            yield chunk
           }
           if (!done) throw upstreamProtocolError(providerId, 'its stream ended before "data: [DONE]".')
         } catch (err) {
