@@ -5,6 +5,12 @@ import type { CallContext } from './provider-config'
 export interface ChatStream extends AsyncIterable<ChatCompletionChunk> {
   /** The usage the upstream reported, or null if it has not (yet). */
   reportedUsage(): Usage | null
+  /**
+   * The chunk the stream yielded last, as `JSON.stringify` would write it without its `usage` member,
+   * made from the upstream's own text (no second serialization); undefined for any other chunk, or
+   * when the stream cannot tell. A stream that changes chunks on their way (a step, a fan-out) has none.
+   */
+  chunkJson?(chunk: ChatCompletionChunk): string | undefined
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-s
 import type { UpstreamConnection } from '../upstream/upstream-connection'
 import { upstreamConnectionError, upstreamProtocolError, upstreamStreamError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
-import { fingerprint, normalizeChunk, normalizeCompletion, toOpenAiBody } from './openai-wire'
+import { choicesText, chunkJsonWriter, fingerprint, normalizeChunk, normalizeCompletion, toOpenAiBody } from './openai-wire'
 
 /** Any OpenAI-compatible API: the pivot format goes out nearly as it is. */
 export function openAiChatProvider(providerId: string, connect: () => UpstreamConnection): ChatProvider {
@@ -39,6 +39,11 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), { ...openAiAuth(conn), 'x-request-id': ctx.requestId, accept: 'text/event-stream' }, ctx.signal)
       await requireEventStream(providerId, res)
       let usage: Usage | null = null
+      // The chunk yielded last and its choices as the upstream wrote them, for chunkJson.
+      let last: ChatCompletionChunk | undefined
+      let lastChoices: string | null = null
+      let lastChoicesOf: unknown
+      const writeChunk = chunkJsonWriter()
       const opts = shape(req, ctx)
       async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
         try {
@@ -54,6 +59,9 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
               if (raw.error) throw upstreamStreamError(providerId, raw.error)
               const chunk = normalizeChunk(raw, opts)
               if (chunk.usage) usage = chunk.usage
+              last = chunk
+              lastChoices = choicesText(event.data, raw)
+              lastChoicesOf = chunk.choices
               yield chunk
             }
           }
@@ -67,7 +75,12 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       }
       // The first chunk is in before the stream is handed on: a stream broken from its start may still fall back.
       const iterator = await afterFirstItem(chunks())
-      return { [Symbol.asyncIterator]: () => iterator, reportedUsage: () => usage }
+      return {
+        [Symbol.asyncIterator]: () => iterator,
+        reportedUsage: () => usage,
+        // Only while the chunk still holds the choices that text was read from.
+        chunkJson: (chunk) => (chunk === last && lastChoices !== null && chunk.choices === lastChoicesOf ? writeChunk(chunk, lastChoices) : undefined),
+      }
     },
   }
 }

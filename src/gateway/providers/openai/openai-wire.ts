@@ -120,3 +120,61 @@ export function normalizeChunk(raw: Record<string, unknown>, opts: { modelName: 
     usage: raw.usage ? normalizeUsage(raw.usage as Partial<Usage>) : null,
   }
 }
+
+const CHOICES = '"choices":['
+
+/**
+ * The text of an upstream chunk's `choices` array as it came, when it can be cut out without a parse:
+ * every other member holds a scalar (id, object, created, model, service_tier, system_fingerprint,
+ * obfuscation...), no bracket comes before the one `"choices":[` of the text, and the array ends the
+ * object or is followed at once by the next member. Null otherwise (whitespace, nesting, a member
+ * holding an object): the chunk is then serialized as usual.
+ */
+export function choicesText(text: string, raw: Record<string, unknown>): string | null {
+  if (!Array.isArray(raw.choices)) return null
+  let afterChoices = false
+  let next: string | undefined
+  for (const key in raw) {
+    if (key === 'choices') afterChoices = true
+    else if (raw[key] !== null && typeof raw[key] === 'object') return null
+    else if (afterChoices) next ??= key
+  }
+  const start = text.indexOf(CHOICES)
+  if (start < 1 || text.indexOf(CHOICES, start + 1) !== -1) return null
+  const before = text.charCodeAt(start - 1)
+  if (before !== 0x7b && before !== 0x2c) return null // { or ,
+  const bracket = text.indexOf('[')
+  const brace = text.indexOf('{', 1)
+  if (bracket < start + CHOICES.length - 1 || (brace !== -1 && brace < start)) return null
+  let end: number
+  if (next === undefined) {
+    if (!text.endsWith(']}')) return null
+    end = text.length - 1
+  } else {
+    end = text.lastIndexOf(`],${JSON.stringify(next)}:`) + 1
+    if (end <= start) return null
+  }
+  return text.slice(start + CHOICES.length - 1, end)
+}
+
+/**
+ * Writes a stream's normalized chunks as `JSON.stringify` writes them without their usage, each with its
+ * `choices` given as JSON text; the members around them are made once while they stay the same.
+ */
+export function chunkJsonWriter(): (chunk: ChatCompletionChunk, choices: string) => string {
+  let head = ''
+  let tail = ''
+  let headOf: readonly unknown[] = []
+  let tailOf: readonly unknown[] = []
+  return (chunk, choices) => {
+    if (chunk.id !== headOf[0] || chunk.created !== headOf[1] || chunk.model !== headOf[2]) {
+      headOf = [chunk.id, chunk.created, chunk.model]
+      head = `{"id":${JSON.stringify(chunk.id)},"object":"chat.completion.chunk","created":${JSON.stringify(chunk.created)},"model":${JSON.stringify(chunk.model)},"choices":`
+    }
+    if (chunk.service_tier !== tailOf[0] || chunk.system_fingerprint !== tailOf[1]) {
+      tailOf = [chunk.service_tier, chunk.system_fingerprint]
+      tail = `${chunk.service_tier === undefined ? '' : `,"service_tier":${JSON.stringify(chunk.service_tier)}`},"system_fingerprint":${JSON.stringify(chunk.system_fingerprint)}}`
+    }
+    return head + choices + tail
+  }
+}

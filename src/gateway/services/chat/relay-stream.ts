@@ -22,14 +22,20 @@ export async function relayChatStream(opts: { chat: ChatService; pipeline: Pipel
   const includeUsage = prep.req.stream_options?.include_usage === true
   const legacy = wantsLegacyFunctions(prep.req)
   let last: ChatCompletionChunk | undefined
+  // A chunk the provider can write from its upstream's own text is not serialized a second time.
+  const asJson = (chunk: ChatCompletionChunk): string => {
+    const wire = legacy ? undefined : opened.value.chunkJson?.(chunk)
+    if (wire !== undefined) return includeUsage ? `${wire.slice(0, -1)},"usage":null}` : wire
+    const out = legacy ? toLegacyChunk(chunk) : chunk
+    return JSON.stringify(includeUsage ? { ...out, usage: null } : withoutUsage(out))
+  }
   const { status, usage, cost, acc } = await pumpChatStream({
     chat,
     prep,
     opened,
     async onChunk(chunk) {
       last = chunk
-      const out = legacy ? toLegacyChunk(chunk) : chunk
-      await sink.send(JSON.stringify(includeUsage ? { ...out, usage: null } : withoutUsage(out)))
+      await sink.send(asJson(chunk))
     },
     onError: (e) => sink.send(JSON.stringify({ error: { message: e.message, type: e.type, code: e.code, param: null } })),
   })
