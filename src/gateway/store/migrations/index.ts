@@ -21,6 +21,7 @@ import { recordingSegmentEdits } from './0033-recording-segment-edits'
 import { recordingIndex } from './0034-recording-index'
 import { recordingSummaries } from './0035-recording-summaries'
 import { watchedFiles } from './0036-watched-files'
+import { usageLogWithoutModelIndex } from './0040-usage-log-without-model-index'
 
 export interface Migration {
   version: number
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   recordingIndex,
   recordingSummaries,
   watchedFiles,
+  usageLogWithoutModelIndex,
 ]

@@ -1,6 +1,7 @@
+import type Database from 'better-sqlite3'
 import { beforeEach, expect, it } from 'vitest'
 import { describeOnEngines } from '../../../../test/support/store-engines'
-import type { Store } from '../store'
+import { openStore, type Store } from '../store'
 import type { UsageRow } from './usage-repo'
 
 const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): UsageRow => ({
@@ -106,4 +107,16 @@ describeOnEngines('usage log rows', (engine) => {
     expect(store.usage.get('r-second')).toEqual({ ...second, state: 'done', cacheHit: false })
     expect(store.usage.list({ limit: 10 }).map((r) => r.id)).toEqual(['r-third', 'r-second', 'r-full'])
   })
+})
+
+it('keeps on the usage log only indexes a query uses: each one costs every usage row an update', () => {
+  const store = openStore(':memory:')
+  const db = store.db as Database.Database
+  const indexes = (db.prepare('PRAGMA index_list(usage_log)').all() as Array<{ name: string }>).map((i) => i.name).sort()
+  // The key (id), newest first (and every time range), per team, per key, and the requests still running.
+  expect(indexes).toEqual(['sqlite_autoindex_usage_log_1', 'usage_log_created', 'usage_log_key', 'usage_log_started', 'usage_log_team'])
+  // A model filter matches the served or the requested model: no index of one column answers it, so it walks newest first.
+  const plan = (db.prepare("EXPLAIN QUERY PLAN SELECT id FROM usage_log WHERE (model_name = 'm' OR requested_model = 'm') ORDER BY created_at DESC, id DESC LIMIT 50").all() as Array<{ detail: string }>).map((r) => r.detail)
+  expect(plan).toEqual(['SCAN usage_log USING INDEX usage_log_created'])
+  store.close()
 })
