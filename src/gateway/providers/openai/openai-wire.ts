@@ -77,33 +77,24 @@ export function normalizeCompletion(raw: Record<string, unknown>, opts: { modelN
   const choices = ((raw.choices ?? []) as RawChoice[]).map((c, i): ChatCompletionChoice => {
     const m: RawMessage = c.message ?? {}
     const reasoning = reasoningOf(m)
-    return {
-      index: c.index ?? i,
-      message: {
-        role: 'assistant',
-        content: m.content ?? null,
-        refusal: m.refusal ?? null,
-        ...(m.tool_calls?.length ? { tool_calls: m.tool_calls } : {}),
-        ...(m.function_call ? { function_call: m.function_call } : {}),
-        ...(m.audio ? { audio: m.audio } : {}),
-        ...(m.annotations ? { annotations: m.annotations } : {}),
-        ...(reasoning !== undefined ? { reasoning_content: reasoning } : {}),
-      },
-      finish_reason: c.finish_reason ?? 'stop',
-      logprobs: c.logprobs ?? { content: null, refusal: null },
-    }
+    // Optional members assigned in the order they are written, where spreading each made two objects.
+    const message: ChatCompletionChoice['message'] = { role: 'assistant', content: m.content ?? null, refusal: m.refusal ?? null }
+    if (m.tool_calls?.length) message.tool_calls = m.tool_calls
+    if (m.function_call) message.function_call = m.function_call
+    if (m.audio) message.audio = m.audio
+    if (m.annotations) message.annotations = m.annotations
+    if (reasoning !== undefined) message.reasoning_content = reasoning
+    return { index: c.index ?? i, message, finish_reason: c.finish_reason ?? 'stop', logprobs: c.logprobs ?? { content: null, refusal: null } }
   })
   const tier = reportedTier(opts.requestedTier, raw.service_tier)
-  return {
-    id: typeof raw.id === 'string' ? raw.id : `chatcmpl-${Date.now()}`,
-    object: 'chat.completion',
-    created: typeof raw.created === 'number' ? raw.created : Math.floor(Date.now() / 1000),
-    model: opts.modelName,
-    choices,
-    ...(tier ? { service_tier: tier } : {}),
-    system_fingerprint: typeof raw.system_fingerprint === 'string' ? raw.system_fingerprint : opts.fingerprint,
-    usage: normalizeUsage(raw.usage as Partial<Usage> | undefined),
-  }
+  const id = typeof raw.id === 'string' ? raw.id : `chatcmpl-${Date.now()}`
+  const created = typeof raw.created === 'number' ? raw.created : Math.floor(Date.now() / 1000)
+  const model = opts.modelName
+  const fp = typeof raw.system_fingerprint === 'string' ? raw.system_fingerprint : opts.fingerprint
+  const usage = normalizeUsage(raw.usage as Partial<Usage> | undefined)
+  return tier
+    ? { id, object: 'chat.completion', created, model, choices, service_tier: tier, system_fingerprint: fp, usage }
+    : { id, object: 'chat.completion', created, model, choices, system_fingerprint: fp, usage }
 }
 
 /** An upstream chunk with our model name; usage is left for the pipeline to place. */

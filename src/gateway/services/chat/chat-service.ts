@@ -78,7 +78,12 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         requestedModel: label,
         useFallbacks,
         metadata: req.metadata ?? null,
-        hold: (chain) => Math.max(...chain.map(costAtMost)) + steps.reduce((sum, step) => sum + (step.hold?.(req) ?? 0), 0),
+        hold: (chain) => {
+          let most = -Infinity
+          for (const t of chain) most = Math.max(most, costAtMost(t))
+          for (const step of steps) if (step.hold) most += step.hold(req)
+          return most
+        },
         clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
         tokens: tokenEstimate(messagesJson.length, req.max_completion_tokens, n),
       })
@@ -89,7 +94,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
     /** A whole completion, billed and logged; `svc_credits_cost` is filled in. */
     async complete(prep: PreparedChat): Promise<{ completion: ChatCompletion } & ServedBy> {
       try {
-        const { value: answer, ...served } = await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
+        const { value: answer, target, fallbacksUsed } = await pipeline.attempt(prep.run, async (provider, ctx, _last, target) => {
           if (!anyStepApplies(steps, prep.req)) return completeFannedOut(provider, prep.req, ctx)
           const c = stepContext(prep, target)
           const answer = await callThroughSteps(steps, await prepareSteps(steps, prep.req, c), (req) => completeFannedOut(provider, req, ctx), c)
@@ -97,9 +102,9 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
         })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
         if (prep.run.content) prep.run.content.output = () => completion.choices.map((c) => c.message)
-        completion.usage.svc_credits_cost = settleAnswer(prep, served.target, completion.usage, { stream: false }) / 1e6
-        if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: served.target.model.name, request: prep.body, response: completion })
-        return { completion, ...served }
+        completion.usage.svc_credits_cost = settleAnswer(prep, target, completion.usage, { stream: false }) / 1e6
+        if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: target.model.name, request: prep.body, response: completion })
+        return { completion, target, fallbacksUsed }
       } catch (err) {
         pipeline.fail(prep.run, err)
         throw err

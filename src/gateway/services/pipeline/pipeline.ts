@@ -3,7 +3,7 @@ import { GatewayError, isGatewayError } from '../../../shared/errors'
 import type { LocalModelSettings } from '../../../shared/local-model-settings'
 import type { Clock } from '../../kernel/runtime'
 import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
-import type { CallContext } from '../../providers/contracts/provider-config'
+import type { CallContext, ModelRef } from '../../providers/contracts/provider-config'
 import type { Modalities, Modality, ProviderRegistry } from '../../providers/registry'
 import { UpstreamError } from '../../providers/upstream/upstream-error'
 import type { ToolRunLog, UsageAttempt, UsageRow } from '../../store/repos/usage-repo'
@@ -112,16 +112,23 @@ export interface PipelineDeps {
   observer?: RequestObserver
 }
 
+/** The model a call is for, made once per model row (a row is replaced, never changed, when its model is edited). */
+const modelRefs = new WeakMap<ModelRow, ModelRef>()
+function modelRef(model: ModelRow): ModelRef {
+  let ref = modelRefs.get(model)
+  if (ref === undefined) {
+    const local = model.options.local as LocalModelSettings | undefined
+    ref = { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file, ...(local ? { local } : {}) }
+    modelRefs.set(model, ref)
+  }
+  return ref
+}
+
 /** What a provider is told about one call: the request's signal and id, and the model it is for. */
 export function callContext(ctx: Pick<RequestContext, 'signal' | 'requestId' | 'keepAliveSeconds'>, t: Target): CallContext {
-  const { model } = t
-  const local = model.options.local as LocalModelSettings | undefined
-  return {
-    signal: ctx.signal,
-    requestId: ctx.requestId,
-    model: { id: model.id, name: model.name, upstream: model.upstream ?? model.name, file: model.file, ...(local ? { local } : {}) },
-    ...(ctx.keepAliveSeconds !== undefined ? { keepAliveSeconds: ctx.keepAliveSeconds } : {}),
-  }
+  const call: CallContext = { signal: ctx.signal, requestId: ctx.requestId, model: modelRef(t.model) }
+  if (ctx.keepAliveSeconds !== undefined) call.keepAliveSeconds = ctx.keepAliveSeconds
+  return call
 }
 
 /** Every deployment of every model to try is resting after failures: 503 with when the first is back. */
@@ -140,12 +147,21 @@ function allResting(chain: Target[], balancer: Balancer, now: number): GatewayEr
 
 const statusOfError = (err: unknown, ctx: RequestContext) => (isGatewayError(err) ? err.status : ctx.signal.aborted ? 499 : 500)
 
+/** One attempt of the usage row, in the order of its fields: model, modelId, the deployment tried (when it has one), status, latency. */
+function attemptOf(target: Target, status: number, latencyMs: number): UsageAttempt {
+  const { model, deployment } = target
+  return deployment
+    ? { model: model.name, modelId: model.id, deployment: `${deployment.provider}/${deployment.upstream}`, status, latencyMs }
+    : { model: model.name, modelId: model.id, status, latencyMs }
+}
+
 /**
  * The one lifecycle of every model request (chat, messages, speech, transcription, translation, batch
  * lines): resolve the model -> hold credits -> try the model, then its fallbacks, until one answers
  * before its first byte -> settle (usage row and charge in one transaction, the stored completion).
  */
 export function createPipeline({ store, clock, ledger, registry, providerConfigs, log, localContextTokens, governor, balancer, observer }: PipelineDeps) {
+  const providerRow = (id: string) => store.providers.get(id)
   const serves = (t: Target, modality: Modality) => kindOf(t.model) === MODALITY_KIND[modality] && registry.supports(t.provider.type, modality, t.provider.options)
 
   return {
@@ -203,12 +219,12 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     ): Promise<Served<T>> {
       const { ctx, chain } = run
       // A model with deployments is tried on each that is not resting, best first, before its fallbacks.
-      const tries = balancer ? chain.flatMap((t) => balancer.expand(t, (id) => store.providers.get(id))) : chain
+      const tries = balancer ? (chain.length === 1 ? balancer.expand(chain[0]!, providerRow) : chain.flatMap((t) => balancer.expand(t, providerRow))) : chain
       if (!tries.length) throw allResting(chain, balancer!, clock.now())
-      for (const [i, target] of tries.entries()) {
+      for (let i = 0; i < tries.length; i++) {
+        const target = tries[i]!
         const last = i === tries.length - 1
         const started = clock.now()
-        const attempt = { model: target.model.name, modelId: target.model.id, ...(target.deployment ? { deployment: `${target.deployment.provider}/${target.deployment.upstream}` } : {}) }
         const release = balancer?.start(target)
         try {
           const provider = registry.resolve(run.modality, providerConfigs(target.provider))
@@ -216,13 +232,15 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
           const status = statusOf(value)
           // A passthrough relays the last upstream's 429 or 5xx as it is: its deployment still rests.
           if (status === 429 || status >= 500) balancer?.coolDown(target, undefined)
-          run.attempts.push({ ...attempt, status, latencyMs: clock.now() - started })
+          run.attempts.push(attemptOf(target, status, clock.now() - started))
           run.release = release
           const fallbacksUsed = i === 0 ? [] : [...new Set(tries.slice(0, i).filter((t) => t.model.id !== target.model.id).map((t) => t.model.name))]
           return { value, target, fallbacksUsed }
         } catch (err) {
           release?.()
-          run.attempts.push({ ...attempt, status: statusOfError(err, ctx), latencyMs: clock.now() - started, error: (err as Error).message })
+          const failed = attemptOf(target, statusOfError(err, ctx), clock.now() - started)
+          failed.error = (err as Error).message
+          run.attempts.push(failed)
           const fallbackable = err instanceof UpstreamError && err.fallbackable && !ctx.signal.aborted
           if (fallbackable) balancer?.coolDown(target, (err as UpstreamError).headers['retry-after'])
           if (!fallbackable || last) throw err
@@ -250,9 +268,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
     settle(run: Run, o: Outcome): number {
       const { ctx } = run
       run.release?.()
-      const { target, creditsMicro = 0, ...rest } = o
+      const { target } = o
       // What the upstream reported is checked before it is billed: see checkCharge.
-      const charge = checkCharge(run.reservation.ceilingMicro, rest, creditsMicro)
+      const charge = checkCharge(run.reservation.ceilingMicro, o, o.creditsMicro ?? 0)
       if (charge.anomaly) log?.warn({ requestId: ctx.requestId, model: target?.model.name ?? run.requestedModel, endpoint: run.endpoint }, `usage anomaly: ${charge.anomaly}`)
       const row = usageRow(ctx, clock.now(), {
         endpoint: run.endpoint,
@@ -262,7 +280,14 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
         attempts: run.attempts,
         tools: run.tools,
         metadata: run.metadata,
-        ...rest,
+        status: o.status,
+        stream: o.stream,
+        promptTokens: o.promptTokens,
+        completionTokens: o.completionTokens,
+        cachedTokens: o.cachedTokens,
+        cacheCreationTokens: o.cacheCreationTokens,
+        audioSeconds: o.audioSeconds,
+        characters: o.characters,
         creditsMicro: charge.creditsMicro,
         usageEstimated: (o.usageEstimated ?? false) || charge.refused,
         error: o.error ?? null,

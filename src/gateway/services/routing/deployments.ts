@@ -28,6 +28,9 @@ export function deploymentsOf(model: ModelRow): ModelDeployments | null {
 /** What `X-Svc-Model-Id` says: the model's id, and `<model id>@<provider>/<upstream>` when a deployment of it answered. */
 export const servedModelId = (t: Target): string => (t.deployment ? `${t.model.id}@${t.deployment.provider}/${t.deployment.upstream}` : t.model.id)
 
+/** What `start` returns for a model without deployments: nothing to count. */
+const NOTHING_RUNNING = () => {}
+
 const keyOf = (modelId: string, d: Deployment) => `${modelId}\u0000${d.provider}\u0000${d.upstream}`
 
 /** `retry-after` in seconds or as an HTTP date -> milliseconds from now; undefined when absent or unreadable. */
@@ -97,7 +100,7 @@ export function createBalancer(clock: Clock) {
 
     /** Counts a request running on a deployment; the function returned ends it (calling it twice is harmless). */
     start(target: Target): () => void {
-      if (!target.deployment) return () => {}
+      if (!target.deployment) return NOTHING_RUNNING
       const key = keyOf(target.model.id, target.deployment)
       running.set(key, (running.get(key) ?? 0) + 1)
       let ended = false

@@ -16,7 +16,8 @@ export interface Target {
 }
 
 /** What a model row does (shared/model-kind.ts): its explicit kind, its engine, or its upstream id. */
-export const kindOf = (m: ModelRow): ModelKind => modelKind({ ...m, kind: m.options.kind as ModelKind | undefined })
+// The row's own fields, not a copy of the whole row: every request asks it of its model.
+export const kindOf = (m: ModelRow): ModelKind => modelKind({ kind: m.options.kind as ModelKind | undefined, engine: m.engine, upstream: m.upstream, name: m.name })
 
 const modelError = (code: string, message: string) => new GatewayError({ status: 400, type: 'invalid_request_error', code, param: 'model', message })
 

@@ -35,6 +35,8 @@ export function audioInStep(models: ChatAudioModels): ChatStep {
     name: 'audio-in',
     // Every input_audio part may be heard, at its bytes' most seconds (audioSecondsCeiling).
     hold(req) {
+      // The messages first: finding the transcription model to price scans the models, on every request.
+      if (!hasAudioInput(req)) return 0
       const pricing = models.pricingOf('transcription')
       if (!pricing) return 0
       let micro = 0

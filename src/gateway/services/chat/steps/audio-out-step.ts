@@ -61,8 +61,10 @@ export function audioOutStep(deps: { models: ChatAudioModels; transcripts: Audio
     name: 'audio-out',
     // Every choice may be spoken whole: its most tokens, at the most characters a token spells.
     hold(req) {
+      // The request first: finding the speech model to price scans the models, on every request.
+      if (!asksForAudio(req)) return 0
       const pricing = models.pricingOf('speech')
-      if (!asksForAudio(req) || !pricing) return 0
+      if (!pricing) return 0
       return spokenCostMicro(pricing, outputTokensCeiling(req.max_completion_tokens, null) * (req.n ?? 1) * CHARACTERS_PER_TOKEN_CEILING)
     },
     // Audio asked for, or an earlier audio answer cited: otherwise prepare, finish and stream leave everything as it is.
