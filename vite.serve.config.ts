@@ -62,8 +62,12 @@ const gateway: InlineConfig = {
   ...shared,
   configFile: false,
   plugins: [latin1Source, importMetaInCommonJs],
+  // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
+  // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
+  esbuild: { minifyIdentifiers: false },
   build: {
     ...bundleOptions,
+    minify: 'esbuild',
     ssr: true,
     emptyOutDir: false,
     rollupOptions: {
