@@ -1,9 +1,10 @@
 // `npm run serve`: the headless gateway from its built bundle (out/serve/cli.cjs), in this process. Both the web UI
 // and that bundle are rebuilt first when their sources are newer; a warm start loads no TypeScript tooling at all.
 import { buildIfStale, gatewayBundle, webRenderer } from '../src/renderer/build-if-stale.mjs'
-import { leanUntilFirstRequest } from './lean-until-first-request.mjs'
+import { collectStartupGarbage, leanUntilFirstRequest } from './lean-until-first-request.mjs'
 
 leanUntilFirstRequest()
+collectStartupGarbage()
 buildIfStale(webRenderer)
 if (!buildIfStale(gatewayBundle)) process.exit(1)
 await import('../out/serve/cli.cjs')
