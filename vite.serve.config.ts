@@ -39,8 +39,31 @@ const latin1Source: Plugin = {
   },
 }
 
+/**
+ * Node built-ins a bundled package requires at its top level but calls only on a path the gateway never takes at
+ * start: required where they are called instead, so start-up neither loads nor compiles them (Fastify loads HTTP/2
+ * and HTTPS for servers built with those options, which the gateway's never are). The build fails when a package
+ * no longer declares one the way it is named here, so an upgrade cannot silently undo it.
+ */
+const BUILTINS_ON_FIRST_USE = [{ file: /\/fastify\/lib\/server\.js$/, builtins: { https: 'node:https', http2: 'node:http2' } }]
+const builtinsOnFirstUse: Plugin = {
+  name: 'gatehouse-builtins-on-first-use',
+  enforce: 'pre',
+  transform(code, id) {
+    const entry = BUILTINS_ON_FIRST_USE.find(({ file }) => file.test(id))
+    if (!entry) return null
+    for (const [name, builtin] of Object.entries(entry.builtins)) {
+      const declaration = `const ${name} = require('${builtin}')\n`
+      if (!code.includes(declaration)) this.error(`${id} no longer declares ${declaration.trim()}: update BUILTINS_ON_FIRST_USE`)
+      code = code.replace(declaration, '').replace(new RegExp(`(?<![.\\w$'"])${name}\\.(?=\\w+\\()`, 'g'), `require('${builtin}').`)
+    }
+    return { code, map: null }
+  },
+}
+const requiredOnFirstUse = BUILTINS_ON_FIRST_USE.flatMap(({ builtins }) => Object.values(builtins))
+
 const outDir = resolve('out/serve')
-const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
+const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true, ignore: requiredOnFirstUse } }
 const shared = { logLevel: 'warn' as const, ssr: { noExternal: true as const, target: 'node' as const }, resolve: { conditions: ['node', 'import', 'default'] } }
 
 /** `import.meta` in the CommonJS gateway: its own file and folder (renderer-dir.ts, serve-entry.ts, createRequire). */
@@ -61,7 +84,7 @@ const importMetaInCommonJs: Plugin = {
 const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [latin1Source, importMetaInCommonJs],
+  plugins: [builtinsOnFirstUse, latin1Source, importMetaInCommonJs],
   // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
   // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
   esbuild: { minifyIdentifiers: false },

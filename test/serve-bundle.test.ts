@@ -56,7 +56,10 @@ describe('npm run serve (the built bundle)', () => {
   it('loads only the packages every start needs before it listens (upstream HTTP, OpenTelemetry, PostgreSQL, folder watching wait for first use), from a minified Latin-1 source', () => {
     expect(buildIfStale(gatewayBundle)).toBe(true)
     const gateway = join(import.meta.dirname, '..', 'out/serve/gateway.cjs')
-    expect(packagesRequiredAtStart(gateway)).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
+    const atStart = requiredAtStart(gateway)
+    expect(atStart.filter((id) => !id.startsWith('node:') && !builtinModules.includes(id))).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
+    // Fastify's HTTP/2 and HTTPS servers, which the gateway never builds, load only if one is built.
+    expect(atStart.filter((id) => id === 'node:http2' || id === 'node:https')).toEqual([])
     // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).
     const source = readFileSync(gateway, 'utf8')
     expect(source.match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
@@ -67,22 +70,21 @@ describe('npm run serve (the built bundle)', () => {
 })
 
 /**
- * The packages a CommonJS bundle file and the chunks it requires at its top level load when it runs (Node built-ins
- * left out): the minified bundle opens with the requires of its hoisted imports, `const a=require("x"),b=...;`,
- * before any other statement; a package loaded on first use is required inside a function further on.
+ * What a CommonJS bundle file and the chunks it requires at its top level require when they run, packages and Node
+ * built-ins: the minified bundle opens with the requires of its hoisted imports, `const a=require("x"),b=...;`,
+ * before any other statement; what is loaded on first use is required inside a function further on.
  */
-function packagesRequiredAtStart(file: string, seen = new Set<string>()): string[] {
+function requiredAtStart(file: string, seen = new Set<string>()): string[] {
   seen.add(file)
-  const packages = new Set<string>()
+  const ids = new Set<string>()
   const requires = /^(?:(?:const|let|var) )?((?:[\w$]+=)?require\("[^"]+"\)(?:,(?:[\w$]+=)?require\("[^"]+"\))*);/
   let rest = readFileSync(file, 'utf8').replace(/^"use strict";/, '')
   for (let statement; (statement = requires.exec(rest)); rest = rest.slice(statement[0].length)) {
     for (const [, id] of statement[1]!.matchAll(/require\("([^"]+)"\)/g)) {
-      if (id!.startsWith('./')) {
-        const chunk = join(dirname(file), id!)
-        if (!seen.has(chunk)) for (const p of packagesRequiredAtStart(chunk, seen)) packages.add(p)
-      } else if (!id!.startsWith('node:') && !builtinModules.includes(id!)) packages.add(id!)
+      const chunk = join(dirname(file), id!)
+      if (!id!.startsWith('./')) ids.add(id!)
+      else if (!seen.has(chunk)) for (const p of requiredAtStart(chunk, seen)) ids.add(p)
     }
   }
-  return [...packages].sort()
+  return [...ids].sort()
 }
