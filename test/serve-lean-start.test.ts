@@ -36,6 +36,9 @@ describe('npm run serve: lean until the first request', () => {
       // Without the hold, start-up alone doubles the young generation's semi-spaces to 16 MB.
       expect(await newSpaceMb(child)).toBeLessThanOrEqual(2)
       expect(optimized()).toBe(0)
+      // What only other paths need is not loaded: Node's CommonJS lexer (scripts/serve.mjs requires the bundle),
+      // HTTP/2 and TLS (Fastify's HTTP/2 and HTTPS servers, which the gateway never builds).
+      expect((await builtinsLoaded(child)).filter((m) => /cjs-module-lexer|http2|tls/.test(m))).toEqual([])
 
       // `Mark-Compact 18.4 (20.6) -> 15.2 (20.6) MB`: megabytes in use before -> after.
       const [, before, after] = /Mark-Compact ([\d.]+) \([\d.]+\) -> ([\d.]+)/.exec(await collected)!
@@ -57,5 +60,12 @@ function newSpaceMb(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     child.once('message', (m: { heapSpaces: Array<{ space_name: string; space_size: number }> }) => resolve(m.heapSpaces.find((s) => s.space_name === 'new_space')!.space_size / 2 ** 20))
     child.send('heap-spaces')
+  })
+}
+
+function builtinsLoaded(child: ChildProcess): Promise<string[]> {
+  return new Promise((resolve) => {
+    child.once('message', (m: { builtins: string[] }) => resolve(m.builtins))
+    child.send('builtins')
   })
 }
