@@ -39,8 +39,37 @@ const latin1Source: Plugin = {
   },
 }
 
+/**
+ * Modules a bundled package requires at its top level but uses only on a path the gateway does not take at start:
+ * loaded where they are used instead, so start-up neither loads nor compiles nor runs them. Fastify loads HTTP/2
+ * and HTTPS for servers built with those options, which the gateway's never are; @fastify/static runs glob (with
+ * minimatch, path-scurry and lru-cache) only to list a folder served without wildcard routes, which it then
+ * imports from a chunk of its own. The build fails when a package no longer declares one as written here, so an
+ * upgrade cannot silently undo it.
+ */
+const ON_FIRST_USE = [
+  { file: /\/fastify\/lib\/server\.js$/, declaration: "const https = require('node:https')", name: 'https', loaded: "require('node:https')" },
+  { file: /\/fastify\/lib\/server\.js$/, declaration: "const http2 = require('node:http2')", name: 'http2', loaded: "require('node:http2')" },
+  { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },
+]
+const loadedOnFirstUse: Plugin = {
+  name: 'gatehouse-loaded-on-first-use',
+  enforce: 'pre',
+  transform(code, id) {
+    const entries = ON_FIRST_USE.filter(({ file }) => file.test(id))
+    for (const { declaration, name, loaded } of entries) {
+      if (!code.includes(`${declaration}\n`)) this.error(`${id} no longer declares ${declaration}: update ON_FIRST_USE`)
+      // Each use of the name as a value (`http2.createServer(`, `glob(`), not a property or a word in a string.
+      code = code.replace(`${declaration}\n`, '').replace(new RegExp(`(?<![.\\w$'"])${name}(?=[.(])`, 'g'), loaded)
+    }
+    return entries.length ? { code, map: null } : null
+  },
+}
+// Left as require() calls by the CommonJS conversion, which would otherwise hoist them back to the top.
+const requiredOnFirstUse = ['node:https', 'node:http2']
+
 const outDir = resolve('out/serve')
-const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true } }
+const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true, ignore: requiredOnFirstUse } }
 const shared = { logLevel: 'warn' as const, ssr: { noExternal: true as const, target: 'node' as const }, resolve: { conditions: ['node', 'import', 'default'] } }
 
 /** `import.meta` in the CommonJS gateway: its own file and folder (renderer-dir.ts, serve-entry.ts, createRequire). */
@@ -61,9 +90,13 @@ const importMetaInCommonJs: Plugin = {
 const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [latin1Source, importMetaInCommonJs],
+  plugins: [loadedOnFirstUse, latin1Source, importMetaInCommonJs],
+  // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
+  // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
+  esbuild: { minifyIdentifiers: false },
   build: {
     ...bundleOptions,
+    minify: 'esbuild',
     ssr: true,
     emptyOutDir: false,
     rollupOptions: {
