@@ -1,7 +1,7 @@
 // Used by scripts/serve.mjs before it loads the gateway.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { setFlagsFromString } from 'node:v8'
-import { setTimeout } from 'node:timers'
+import { clearTimeout, setTimeout } from 'node:timers'
 import { runInNewContext } from 'node:vm'
 
 /**
@@ -40,14 +40,24 @@ export function leanUntilFirstRequest({ execArgv = process.execArgv, nodeOptions
  * only some 8 s after a collection. Compacting moves what survives onto fewer pages and gives the rest back.
  * V8 offers no call for it without --expose-gc, so that flag (and compaction on every full collection) is set for
  * the one call and cleared again: they are set after the code cache is written (code-cache.ts), so they never
- * make the next start's cache mismatch. It pauses the process once, for tens of milliseconds.
+ * make the next start's cache mismatch. It pauses the process once, for tens of milliseconds, so it is skipped
+ * when a request came in first: a server already serving is not idle, and V8 collects its garbage as it goes.
  */
 export function collectStartupGarbage({ afterMs = 1000 } = {}) {
+  let timer
   const onListening = () => {
     unsubscribe('gatehouse:gateway-listening', onListening)
-    setTimeout(compactingGarbageCollection, afterMs).unref()
+    timer = setTimeout(() => {
+      unsubscribe('http.server.request.start', onRequest)
+      compactingGarbageCollection()
+    }, afterMs).unref()
+  }
+  const onRequest = () => {
+    unsubscribe('http.server.request.start', onRequest)
+    clearTimeout(timer)
   }
   subscribe('gatehouse:gateway-listening', onListening)
+  subscribe('http.server.request.start', onRequest)
 }
 
 function compactingGarbageCollection() {

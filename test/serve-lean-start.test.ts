@@ -56,6 +56,27 @@ describe('npm run serve: lean until the first request', () => {
       child.kill('SIGTERM')
     }
   }, 120_000)
+
+  it('skips the start-up collection once a request came in: a serving gateway is not paused for it', async () => {
+    const child = spawn(process.execPath, ['--trace-gc', 'scripts/serve.mjs', '--data-dir', join(dir, 'data-serving'), '--port', '0'], {
+      cwd: join(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout!.on('data', (d) => (out += d))
+    try {
+      const url = await listeningUrl(child, 'serve')
+      expect((await fetch(`${url}/health`)).status).toBe(200)
+      // The collection would come 1 s after listening; wait past it, serving now and then as a client would.
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        await fetch(`${url}/health`).then((r) => r.text())
+      }
+      expect(out.split('\n').filter((l) => l.includes('testing;'))).toEqual([])
+    } finally {
+      child.kill('SIGTERM')
+    }
+  }, 60_000)
 })
 
 function newSpaceMb(child: ChildProcess): Promise<number> {
