@@ -40,24 +40,29 @@ export function leanUntilFirstRequest({ execArgv = process.execArgv, nodeOptions
  * only some 8 s after a collection. Compacting moves what survives onto fewer pages and gives the rest back.
  * V8 offers no call for it without --expose-gc, so that flag (and compaction on every full collection) is set for
  * the one call and cleared again: they are set after the code cache is written (code-cache.ts), so they never
- * make the next start's cache mismatch. It pauses the process once, for tens of milliseconds, so it is skipped
- * when a request came in first: a server already serving is not idle, and V8 collects its garbage as it goes.
+ * make the next start's cache mismatch. It pauses the process once, for tens of milliseconds, so it waits for the
+ * gateway to be idle for `afterMs` (each request puts it off; a readiness probe does not stop it), and is given up
+ * after `giveUpMs` of steady traffic: a busy server collects its garbage as it goes.
  */
-export function collectStartupGarbage({ afterMs = 1000 } = {}) {
+export function collectStartupGarbage({ afterMs = 1000, giveUpMs = 60_000 } = {}) {
   let timer
+  let giveUp
+  const stop = () => {
+    unsubscribe('http.server.request.start', putOff)
+    clearTimeout(timer)
+    clearTimeout(giveUp)
+  }
+  const putOff = () => timer?.refresh()
   const onListening = () => {
     unsubscribe('gatehouse:gateway-listening', onListening)
     timer = setTimeout(() => {
-      unsubscribe('http.server.request.start', onRequest)
+      stop()
       compactingGarbageCollection()
     }, afterMs).unref()
-  }
-  const onRequest = () => {
-    unsubscribe('http.server.request.start', onRequest)
-    clearTimeout(timer)
+    giveUp = setTimeout(stop, giveUpMs).unref()
   }
   subscribe('gatehouse:gateway-listening', onListening)
-  subscribe('http.server.request.start', onRequest)
+  subscribe('http.server.request.start', putOff)
 }
 
 function compactingGarbageCollection() {
