@@ -21,9 +21,10 @@ import { procCpuUs, startProcess } from './support/processes'
  * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. One fsync
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
  * and folder; both are timed, and shown apart). Runs alternate between the five; each figure is the best of
- * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time (all threads) per GB, median over the
- * runs, its peak RSS growth during an upload (Linux: VmHWM, reset before each upload), per GB, and the upload's tail:
- * the time from its last write into the temp file (seen with fs.watch) to the reply, the final fsync, rename and row.
+ * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time per GB (all threads, and its main thread,
+ * which reads the socket and parses), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
+ * before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
+ * fs.watch) to the reply, the final fsync, rename and row.
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
  * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
@@ -75,6 +76,8 @@ interface Measured {
   s: number
   /** CPU time of the receiving process, all threads, in seconds (Linux; NaN elsewhere). */
   cpu: number
+  /** The part of it on its main thread, the one that reads the socket and parses (Linux; NaN elsewhere). */
+  mainCpu: number
   /** Its resident memory at the peak, above what it held before (Linux; NaN elsewhere). */
   rssGrowth: number
   /** CPU time of the uploading client, in seconds. */
@@ -94,6 +97,7 @@ async function measured(pid: number, tempDir: string, fn: () => Promise<Sent>): 
     // not Linux, or not allowed: no memory figure
   }
   const cpu0 = procCpuUs(pid) ?? NaN
+  const main0 = procCpuUs(pid, pid) ?? NaN
   let lastWrite: bigint | undefined
   // 'change' is a write (or attribute change) of a file in the folder; the rename out of it is a 'rename'
   const watcher = watch(tempDir, (event) => event === 'change' && (lastWrite = process.hrtime.bigint()))
@@ -102,7 +106,7 @@ async function measured(pid: number, tempDir: string, fn: () => Promise<Sent>): 
     const { id, clientCpu } = await fn()
     const s = seconds(start)
     const tail = lastWrite === undefined ? NaN : seconds(lastWrite)
-    return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, tail, id }
+    return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, mainCpu: ((procCpuUs(pid, pid) ?? NaN) - main0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, tail, id }
   } finally {
     watcher.close()
   }
@@ -255,12 +259,13 @@ try {
   for (const [name, ms] of Object.entries(runs)) {
     const s = Math.min(...ms.map((m) => m.s))
     const cpu = median(ms.map((m) => m.cpu)) / gb
+    const mainCpu = median(ms.map((m) => m.mainCpu)) / gb
     const rss = Math.max(...ms.map((m) => m.rssGrowth)) / MB / gb
     const clientCpu = median(ms.map((m) => m.clientCpu)) / gb
     const tail = median(ms.map((m) => m.tail))
     console.log(
       `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(cpS / s).toFixed(2)}x cp, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
-        `CPU ${Number.isNaN(cpu) ? '-' : cpu.toFixed(2)} s per GB (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
+        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB, main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
         `last write to reply ${Number.isNaN(tail) ? '-' : `${tail.toFixed(2)} s`}`,
     )
   }
