@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,8 +21,10 @@ import { procCpuUs, startProcess } from './support/processes'
  * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. One fsync
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
  * and folder; both are timed, and shown apart). Runs alternate between the five; each figure is the best of
- * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time (all threads) per GB, median over the
- * runs, and its peak RSS growth during an upload (Linux: VmHWM, reset before each upload), per GB.
+ * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time per GB (all threads, and its main thread,
+ * which reads the socket and parses), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
+ * before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
+ * fs.watch) to the reply, the final fsync, rename and row.
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
  * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
@@ -74,15 +76,19 @@ interface Measured {
   s: number
   /** CPU time of the receiving process, all threads, in seconds (Linux; NaN elsewhere). */
   cpu: number
+  /** The part of it on its main thread, the one that reads the socket and parses (Linux; NaN elsewhere). */
+  mainCpu: number
   /** Its resident memory at the peak, above what it held before (Linux; NaN elsewhere). */
   rssGrowth: number
   /** CPU time of the uploading client, in seconds. */
   clientCpu: number
+  /** Seconds from the receiver's last write into its temp file to the reply (NaN when no write was seen). */
+  tail: number
   id?: string
 }
 
-/** Runs one upload into process `pid` and measures it from outside. */
-async function measured(pid: number, fn: () => Promise<Sent>): Promise<Measured> {
+/** Runs one upload into process `pid`, which writes its temp file in `tempDir`, and measures it from outside. */
+async function measured(pid: number, tempDir: string, fn: () => Promise<Sent>): Promise<Measured> {
   let before = NaN
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
@@ -91,10 +97,19 @@ async function measured(pid: number, fn: () => Promise<Sent>): Promise<Measured>
     // not Linux, or not allowed: no memory figure
   }
   const cpu0 = procCpuUs(pid) ?? NaN
+  const main0 = procCpuUs(pid, pid) ?? NaN
+  let lastWrite: bigint | undefined
+  // 'change' is a write (or attribute change) of a file in the folder; the rename out of it is a 'rename'
+  const watcher = watch(tempDir, (event) => event === 'change' && (lastWrite = process.hrtime.bigint()))
   const start = process.hrtime.bigint()
-  const { id, clientCpu } = await fn()
-  const s = seconds(start)
-  return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, id }
+  try {
+    const { id, clientCpu } = await fn()
+    const s = seconds(start)
+    const tail = lastWrite === undefined ? NaN : seconds(lastWrite)
+    return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, mainCpu: ((procCpuUs(pid, pid) ?? NaN) - main0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, tail, id }
+  } finally {
+    watcher.close()
+  }
 }
 
 interface Upload {
@@ -212,16 +227,16 @@ try {
   let fileId = ''
   const remove = (url: string, headers: Record<string, string>) => fetch(url, { method: 'DELETE', headers }).then((r) => r.arrayBuffer())
   const receivers = {
-    'bare node:http, raw body': (): Promise<Measured> => measured(barePid, () => upload(source, { url: `${bareUrl}/raw`, fields: { purpose: 'batch' } })),
-    'bare node:http + busboy': (): Promise<Measured> => measured(barePid, () => upload(source, { url: `${bareUrl}/multipart`, fields: { purpose: 'batch' } })),
+    'bare node:http, raw body': (): Promise<Measured> => measured(barePid, bareDir, () => upload(source, { url: `${bareUrl}/raw`, fields: { purpose: 'batch' } })),
+    'bare node:http + busboy': (): Promise<Measured> => measured(barePid, bareDir, () => upload(source, { url: `${bareUrl}/multipart`, fields: { purpose: 'batch' } })),
     'POST /v1/files': async (): Promise<Measured> => {
-      const m = await measured(gatewayPid, () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
+      const m = await measured(gatewayPid, join(gateway.dir, 'data', 'files', 'tmp'), () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
       if (fileId) await remove(`${gateway.url}/v1/files/${fileId}`, auth)
       fileId = m.id! // the last one stays for the download
       return m
     },
     'POST /admin/recordings/upload': async (): Promise<Measured> => {
-      const m = await measured(gatewayPid, () => upload(source, { url: `${gateway.url}/admin/recordings/upload`, headers: admin, fields: { title: 'bench', source: 'upload' } }))
+      const m = await measured(gatewayPid, join(gateway.dir, 'data', 'recordings', 'tmp'), () => upload(source, { url: `${gateway.url}/admin/recordings/upload`, headers: admin, fields: { title: 'bench', source: 'upload' } }))
       await remove(`${gateway.url}/admin/recordings/${m.id}`, admin)
       return m
     },
@@ -244,11 +259,14 @@ try {
   for (const [name, ms] of Object.entries(runs)) {
     const s = Math.min(...ms.map((m) => m.s))
     const cpu = median(ms.map((m) => m.cpu)) / gb
+    const mainCpu = median(ms.map((m) => m.mainCpu)) / gb
     const rss = Math.max(...ms.map((m) => m.rssGrowth)) / MB / gb
     const clientCpu = median(ms.map((m) => m.clientCpu)) / gb
+    const tail = median(ms.map((m) => m.tail))
     console.log(
       `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(cpS / s).toFixed(2)}x cp, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
-        `CPU ${Number.isNaN(cpu) ? '-' : cpu.toFixed(2)} s per GB (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}`,
+        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB, main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
+        `last write to reply ${Number.isNaN(tail) ? '-' : `${tail.toFixed(2)} s`}`,
     )
   }
   console.log('  (aim: the gateway at least 0.8x cp, RSS growth under 64 MB per GB)')

@@ -57,10 +57,13 @@ export function childPidsOf(pid: number): number[] | null {
   }
 }
 
-/** Linux only (null elsewhere): user + system CPU time of any process, in microseconds, at the kernel's tick resolution (10 ms). */
-export function procCpuUs(pid: number): number | null {
+/**
+ * Linux only (null elsewhere): user + system CPU time of any process, in microseconds, at the kernel's tick resolution
+ * (10 ms); of one of its threads when `thread` is given (a process's main thread has its pid as thread id).
+ */
+export function procCpuUs(pid: number, thread?: number): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')
     return (Number(fields[11]) + Number(fields[12])) * (1e6 / CLOCK_TICKS)
   } catch {
     return null

@@ -1,4 +1,4 @@
-import { close, fsync, writev } from 'node:fs'
+import { close, fdatasync, fsync, writev } from 'node:fs'
 import { Writable } from 'node:stream'
 
 export class BlobTooLargeError extends Error {
@@ -7,6 +7,18 @@ export class BlobTooLargeError extends Error {
     this.name = 'BlobTooLargeError'
   }
 }
+
+type Done = (error?: Error | null) => void
+
+/** The calls the writer makes on its descriptor; a test passes its own to count and hold them. */
+export interface FileOps {
+  writev(fd: number, buffers: Uint8Array[], done: (error: Error | null, written: number) => void): void
+  fdatasync(fd: number, done: (error: Error | null) => void): void
+  fsync(fd: number, done: (error: Error | null) => void): void
+  close(fd: number, done: (error: Error | null) => void): void
+}
+
+const nodeFileOps: FileOps = { writev: (fd, buffers, done) => writev(fd, buffers, done), fdatasync, fsync, close }
 
 /**
  * What is gathered before one write to the file. An upload arrives in 64 kB socket reads; writing each on its
@@ -18,9 +30,20 @@ export class BlobTooLargeError extends Error {
  */
 const BATCH_BYTES = 1024 * 1024
 
+/**
+ * Write-behind: each time this much more was written, an fdatasync starts on the thread pool, so the disk writes
+ * back while the rest of the upload still arrives and the fsync at the end has only the tail left to flush (without
+ * it that fsync waited for every dirty page of the upload, ~0.4 s per GB here, as `sync` does after `cp`). At most
+ * one is in flight and no write waits for it: one that is still running when the next threshold passes just makes
+ * the next start later. It changes nothing of crash safety (the file is still fsynced before it is renamed). 64 MB:
+ * the time from an upload's last write to its reply fell from 0.47 s to 0.05 s per GB (32 MB: final fsync 20-50 ms,
+ * 128 MB: 50-70 ms; each sync is a journal commit).
+ */
+export const SYNC_BEHIND_BYTES = 64 * 1024 * 1024
+
 /** One `writev`, continued where the kernel stopped when it wrote less (a full disk reports ENOSPC on the next try). */
-function writeAll(fd: number, buffers: Uint8Array[], done: (error?: Error | null) => void): void {
-  writev(fd, buffers, (error, written) => {
+function writeAll(ops: FileOps, fd: number, buffers: Uint8Array[], done: Done): void {
+  ops.writev(fd, buffers, (error, written) => {
     if (error) return done(error)
     let rest = buffers
     let skip = written
@@ -29,28 +52,52 @@ function writeAll(fd: number, buffers: Uint8Array[], done: (error?: Error | null
       rest = rest.slice(1)
     }
     if (rest.length === 0) return done()
-    writeAll(fd, [rest[0]!.subarray(skip), ...rest.slice(1)], done)
+    writeAll(ops, fd, [rest[0]!.subarray(skip), ...rest.slice(1)], done)
   })
+}
+
+export interface BatchedFileWriterOptions {
+  /** Past this many bytes the stream fails with BlobTooLargeError. */
+  maxBytes?: number
+  syncBehindBytes?: number
+  ops?: FileOps
 }
 
 /**
  * A Writable onto an open file descriptor (it owns it): chunks are gathered into one `writev` per batch, counted,
- * refused past `maxBytes` (with BlobTooLargeError), and at the end fsynced before the descriptor is closed, so a
- * stream that finished is on the disk. One flat Writable rather than a counting transform in front of a file
- * stream: no hop, no promise, no generator per chunk.
+ * refused past `maxBytes` (with BlobTooLargeError), flushed to the disk behind the writes (see SYNC_BEHIND_BYTES),
+ * and at the end fsynced before the descriptor is closed, so a stream that finished is on the disk. One flat
+ * Writable rather than a counting transform in front of a file stream: no hop, no promise, no generator per chunk.
+ * The descriptor is closed only once no call on it is running, so a write still on the thread pool when the stream
+ * is destroyed can never land in a file that reused its number.
  */
 export class BatchedFileWriter extends Writable {
   bytes = 0
   private batch: Uint8Array[] = []
   private batchBytes = 0
   private fd: number | null
+  private readonly maxBytes: number
+  private readonly syncBehindBytes: number
+  private readonly ops: FileOps
+  /** Bytes the file holds, and how many it held when the last write-behind sync started. */
+  private written = 0
+  private syncedFrom = 0
+  private syncing = false
+  private syncFailure: Error | null = null
+  /** Calls on the descriptor that have not returned, and what waits for there to be none. */
+  private inFlight = 0
+  private whenIdle: Array<() => void> = []
 
-  constructor(fd: number, private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(fd: number, { maxBytes = Number.POSITIVE_INFINITY, syncBehindBytes = SYNC_BEHIND_BYTES, ops = nodeFileOps }: BatchedFileWriterOptions = {}) {
     super({ highWaterMark: BATCH_BYTES })
     this.fd = fd
+    this.maxBytes = maxBytes
+    this.syncBehindBytes = syncBehindBytes
+    this.ops = ops
   }
 
-  override _write(chunk: Uint8Array, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+  override _write(chunk: Uint8Array, _encoding: BufferEncoding, done: Done): void {
+    if (this.syncFailure) return done(this.syncFailure)
     this.bytes += chunk.length
     if (this.bytes > this.maxBytes) return done(new BlobTooLargeError(this.maxBytes))
     this.batch.push(chunk)
@@ -59,30 +106,74 @@ export class BatchedFileWriter extends Writable {
     this.flush(done)
   }
 
-  private flush(done: (error?: Error | null) => void): void {
+  private flush(done: Done): void {
     const batch = this.batch
+    const bytes = this.batchBytes
     this.batch = []
     this.batchBytes = 0
     if (batch.length === 0) return done()
-    writeAll(this.fd!, batch, done)
+    this.inFlight++
+    writeAll(this.ops, this.fd!, batch, (error) => {
+      this.returned()
+      if (error) return done(error)
+      this.written += bytes
+      this.syncBehind()
+      done()
+    })
   }
 
-  override _final(done: (error?: Error | null) => void): void {
+  /** Starts a write-behind sync when enough was written since the last one, none is running and the stream is not ending (the final fsync covers the tail). */
+  private syncBehind(): void {
+    if (this.syncing || this.destroyed || this.writableEnded || this.written - this.syncedFrom < this.syncBehindBytes) return
+    this.syncing = true
+    this.syncedFrom = this.written
+    this.inFlight++
+    this.ops.fdatasync(this.fd!, (error) => {
+      this.syncing = false
+      if (error) this.syncFailure ??= error
+      this.returned()
+    })
+  }
+
+  private returned(): void {
+    this.inFlight--
+    if (this.inFlight > 0) return
+    const waiting = this.whenIdle
+    this.whenIdle = []
+    for (const then of waiting) then()
+  }
+
+  /** Runs `then` once no call on the descriptor is running. */
+  private whenNothingRuns(then: () => void): void {
+    if (this.inFlight === 0) return then()
+    this.whenIdle.push(then)
+  }
+
+  override _final(done: Done): void {
     this.flush((error) => {
       if (error) return done(error)
-      fsync(this.fd!, (syncError) => {
-        if (syncError) return done(syncError)
-        const fd = this.fd!
-        this.fd = null
-        close(fd, done)
+      this.whenNothingRuns(() => {
+        if (this.syncFailure) return done(this.syncFailure)
+        if (this.fd === null) return done() // destroyed meanwhile
+        this.inFlight++
+        this.ops.fsync(this.fd, (syncError) => {
+          this.returned()
+          if (syncError) return done(syncError)
+          if (this.fd === null) return done()
+          const fd = this.fd
+          this.fd = null
+          this.ops.close(fd, done)
+        })
       })
     })
   }
 
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    if (this.fd === null) return done(error)
-    const fd = this.fd
-    this.fd = null
-    close(fd, () => done(error))
+  override _destroy(error: Error | null, done: Done): void {
+    this.whenNothingRuns(() => {
+      if (this.fd === null) return done(error)
+      const fd = this.fd
+      this.fd = null
+      this.ops.close(fd, () => done(error))
+    })
   }
 }

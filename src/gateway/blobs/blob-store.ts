@@ -79,7 +79,7 @@ export function createBlobStore(dir: string, opts: { shared?: boolean; now?: () 
   async function stage(source: BlobSource, opts: { maxBytes?: number } = {}): Promise<StagedBlob> {
     const tmpPath = join(tmpDir, `${randomBytes(12).toString('hex')}.part`)
     // the writer fsyncs before it closes the file, so a committed blob is on the disk
-    const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), opts.maxBytes)
+    const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), { maxBytes: opts.maxBytes })
     try {
       await pipeline(source instanceof Readable ? source : Readable.from(source), writer)
     } catch (e) {
