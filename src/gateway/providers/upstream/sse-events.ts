@@ -1,14 +1,42 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 
-/** Server-sent events of an upstream body, as they arrive (chunks may split anywhere, even inside a character). */
-export async function* sseEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<EventSourceMessage> {
+const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true }
+
+/**
+ * Server-sent events of an upstream body, as they arrive (chunks may split anywhere, even inside a character).
+ * A plain iterator rather than an async generator: one upstream chunk usually holds several events, and those
+ * after the first are handed out at once, without a generator's resumption and awaited promise per event.
+ */
+export function sseEvents(body: AsyncIterable<Uint8Array>): AsyncIterableIterator<EventSourceMessage> {
   const pending: EventSourceMessage[] = []
   const parser = createParser({ onEvent: (e) => void pending.push(e) })
   const decoder = new TextDecoder()
-  for await (const chunk of body) {
-    parser.feed(decoder.decode(chunk, { stream: true }))
-    while (pending.length) yield pending.shift()!
+  const source = body[Symbol.asyncIterator]()
+  let ended = false
+  /** Reads on until an event is complete or the body ends. */
+  const fill = async (): Promise<IteratorResult<EventSourceMessage>> => {
+    while (!pending.length) {
+      if (ended) return DONE
+      const read = await source.next()
+      if (read.done) {
+        ended = true
+        parser.feed(decoder.decode())
+      } else parser.feed(decoder.decode(read.value, { stream: true }))
+    }
+    return { value: pending.shift()!, done: false }
   }
-  parser.feed(decoder.decode())
-  while (pending.length) yield pending.shift()!
+  const events: AsyncIterableIterator<EventSourceMessage> = {
+    next: () => (pending.length ? Promise.resolve({ value: pending.shift()!, done: false }) : fill()),
+    // The reader stopped early: so does the body (an upstream still sending is aborted).
+    async return() {
+      pending.length = 0
+      if (!ended) {
+        ended = true
+        await source.return?.()
+      }
+      return DONE
+    },
+    [Symbol.asyncIterator]: () => events,
+  }
+  return events
 }
