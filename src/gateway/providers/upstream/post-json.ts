@@ -29,6 +29,13 @@ export async function sendUpstream(conn: UpstreamConnection, path: string, body:
 
 /** Reply headers are relayed too (the /v1/messages passthrough): a secret echoed in one is masked like one in the body. */
 function redactedHeaders(conn: UpstreamConnection, headers: UpstreamResponse['headers']): UpstreamResponse['headers'] {
+  // Most replies hold no secret in any header: one look over all the values together, and the object is kept as it came.
+  let values = ''
+  for (const name in headers) {
+    const value = headers[name]
+    values += `${Array.isArray(value) ? value.join('\n') : (value ?? '')}\n`
+  }
+  if (conn.redactor.redact(values) === values) return headers
   const out: UpstreamResponse['headers'] = {}
   for (const [name, value] of Object.entries(headers)) out[name] = Array.isArray(value) ? value.map((v) => conn.redactor.redact(v)) : value === undefined ? value : conn.redactor.redact(value)
   return out

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSecretRedactor } from '../../kernel/secret-redactor'
+import { sendUpstream } from './post-json'
 import { callUpstream } from './upstream-call'
 import { createUpstreamConnections, type UpstreamConnection } from './upstream-connection'
 
@@ -81,7 +82,7 @@ describe('callUpstream', () => {
     for (let i = 0; i < 64; i++) expect(all[i * 8 * 1024]).toBe(48 + (i % 10))
   })
 
-  it('masks a secret the upstream echoes, even split across chunks, in the whole body as in its headers', async () => {
+  it('masks a secret the upstream echoes, even split across chunks', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-echo': SECRET })
       res.write(`{"echo":"${SECRET.slice(0, 7)}`)
@@ -152,5 +153,15 @@ describe('callUpstream', () => {
     }
     await expect(post('/huge')).rejects.toMatchObject({ status: 502, code: 'upstream_reply_too_large' })
     await vi.waitFor(() => expect(closedEarly).toContain('/v1/huge'))
+  })
+})
+
+describe('sendUpstream', () => {
+  it('masks a secret echoed in a reply header, and keeps the others as they came', async () => {
+    handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'x-echo': `key ${SECRET}`, 'x-plain': 'nothing here' }).end('{}')
+    const reply = await sendUpstream(conn, '/headers', '{}', {}, new AbortController().signal)
+    expect(reply.headers['x-echo']).toMatch(/^key \[redacted\**\]$/)
+    expect(reply.headers['x-plain']).toBe('nothing here')
+    expect(await reply.body.json()).toEqual({})
   })
 })
