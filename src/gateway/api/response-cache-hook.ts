@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Clock } from '../kernel/runtime'
 import { MAX_CACHED_BYTES, type CachedEndpoint, type ResponseCache } from '../services/cache/response-cache'
 import { requestContext } from './request-context'
@@ -64,9 +64,8 @@ function copyReply(res: ServerResponse, finished: (answer: Answer) => void): voi
  */
 export function installResponseCache(app: FastifyInstance, { cache, clock }: { cache: ResponseCache; clock: Clock }): void {
   /** Plans the request's use of the cache; true when it answered from it. */
-  const answeredFromCache = (req: FastifyRequest, reply: FastifyReply): boolean => {
-    const endpoint = req.method === 'POST' ? CACHED_ROUTES[req.routeOptions.url ?? ''] : undefined
-    if (!endpoint || !req.principal) return false
+  const answeredFromCache = (endpoint: CachedEndpoint, req: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!req.principal) return false
     const raw = Buffer.isBuffer(req.body) ? req.body : null
     const header = req.headers['x-svc-cache-ttl']
     // Bytes kept for a passthrough are parsed here only when the cache may take part: the team caches, or the request asks.
@@ -104,15 +103,23 @@ export function installResponseCache(app: FastifyInstance, { cache, clock }: { c
     })
     return false
   }
-  // Callback-style: it runs before every route, and an async hook costs each request a promise and a turn.
-  app.addHook('preHandler', (req, reply, done) => {
-    let answered: boolean
-    try {
-      answered = answeredFromCache(req, reply)
-    } catch (err) {
-      return done(err as Error)
+  // On the cached routes only, whichever plugin registers them, so no other route runs it and these need not look
+  // their URL up per request. Callback-style: an async hook costs each request a promise and a turn.
+  app.addHook('onRoute', (route) => {
+    const endpoint = CACHED_ROUTES[route.url]
+    if (!endpoint || !asList(route.method).includes('POST')) return
+    const preHandler: preHandlerHookHandler = (req, reply, done) => {
+      let answered: boolean
+      try {
+        answered = answeredFromCache(endpoint, req, reply)
+      } catch (err) {
+        return done(err as Error)
+      }
+      // A hit has been sent: the route does not run.
+      if (!answered) done()
     }
-    // A hit has been sent: the route does not run.
-    if (!answered) done()
+    route.preHandler = [...asList(route.preHandler), preHandler]
   })
 }
+
+const asList = <T>(items: T | T[] | undefined): T[] => (items === undefined ? [] : Array.isArray(items) ? items : [items])

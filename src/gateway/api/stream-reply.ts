@@ -9,5 +9,6 @@ export const NDJSON_HEADERS = { 'content-type': 'application/x-ndjson', 'cache-c
  */
 export function openStreamReply(reply: FastifyReply, headers: Record<string, string>, type: Record<string, string> = EVENT_STREAM_HEADERS): void {
   reply.hijack()
-  reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...headers, ...type })
+  // getHeaders gives a fresh object: the request's and the stream's headers go on it, no second copy.
+  reply.raw.writeHead(200, Object.assign(reply.getHeaders() as Record<string, string>, headers, type))
 }

@@ -42,4 +42,20 @@ describe('jsonNestsDeeperThan', () => {
     expect(jsonNestsDeeperThan(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBe(true)
     expect(jsonNestsDeeperThan(`${'['.repeat(512)}${']'.repeat(512)}`)).toBe(false)
   })
+
+  it('tells many shallow brackets (siblings, or inside strings) from deep nesting', () => {
+    expect(jsonNestsDeeperThan(`[${'{},'.repeat(10)}[]]`, 3)).toBe(false)
+    expect(jsonNestsDeeperThan(`{"a":"${'[{'.repeat(10)}","b":[[]]}`, 3)).toBe(false)
+    expect(jsonNestsDeeperThan(`[${'[],'.repeat(10)}[[[]]]]`, 3)).toBe(true)
+    expect(jsonNestsDeeperThan(`{"messages":[${'{"role":"user","content":"[x]"},'.repeat(2000)}{}]}`)).toBe(false)
+  })
+
+  it('ends a string at the first quote after an even run of backslashes', () => {
+    // "a\\" is a, then an escaped backslash; the brackets after it count.
+    expect(jsonNestsDeeperThan('[[], "a\\\\", [[]]]', 3)).toBe(false)
+    expect(jsonNestsDeeperThan('[[], "a\\\\", [[[]]]]', 3)).toBe(true)
+    // "\\\"[[" holds an escaped backslash, an escaped quote and brackets: none of them count.
+    expect(jsonNestsDeeperThan('[[], "\\\\\\"[[[[", []]', 2)).toBe(false)
+    expect(jsonNestsDeeperThan('[[], "unterminated [[[[', 2)).toBe(false)
+  })
 })

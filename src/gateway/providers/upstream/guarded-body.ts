@@ -4,11 +4,6 @@ import type { UpstreamBody } from '../contracts/messages'
 import type { UpstreamLimits } from '../contracts/provider-config'
 import { UpstreamError } from './upstream-error'
 
-/** An upstream body as undici gives it. */
-export interface SourceBody extends AsyncIterable<Uint8Array> {
-  destroy(err?: Error): void
-}
-
 export type GuardedBody = UpstreamBody & { buffer(): Promise<Buffer> }
 
 const CR = 0x0d
@@ -67,94 +62,28 @@ export function eventSizeCounter() {
   }
 }
 
+export interface GuardOptions {
+  providerId: string
+  limits: UpstreamLimits
+  eventStream: boolean
+  redactor: StreamRedactor
+}
+
 /**
- * Every upstream body the gateway reads goes through here: the reply is capped (a whole reply that is
- * not an event stream at `maxReplyBytes`, each server-sent event at `maxEventBytes`), and the secrets the
- * gateway holds are masked before any byte reaches a parser, a client, a log or a usage row. Past a cap
- * the connection is closed and reading throws a 502 naming the limit, so an upstream that never ends its
- * reply (or its line) costs at most the cap in memory.
+ * The check every chunk of every upstream body passes (upstream-call.ts): the reply is capped (a whole reply
+ * that is not an event stream at `maxReplyBytes`, each server-sent event at `maxEventBytes`), and the secrets
+ * the gateway holds are masked before any byte reaches a parser, a client, a log or a usage row. Past a cap it
+ * throws a 502 naming the limit (and the call closes the connection), so an upstream that never ends its reply
+ * (or its line) costs at most the cap in memory.
  */
-export function guardBody(source: SourceBody, o: { providerId: string; limits: UpstreamLimits; eventStream: boolean; redactor: StreamRedactor }): GuardedBody {
-  const { providerId, limits, redactor } = o
-  const events = o.eventStream ? eventSizeCounter() : null
+export function chunkGuard({ providerId, limits, eventStream, redactor }: GuardOptions): (raw: Uint8Array) => Buffer {
+  const events = eventStream ? eventSizeCounter() : null
   let total = 0
-  /** The chunk past its cap check, its secrets masked; throws past a cap. */
-  const guarded = (raw: Uint8Array): Buffer => {
+  return (raw) => {
     const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
     if (events) {
       if (events(chunk) > limits.maxEventBytes) throw tooLarge(providerId, 'a server-sent event', limits.maxEventBytes, 'max_event')
     } else if ((total += chunk.length) > limits.maxReplyBytes) throw tooLarge(providerId, 'a reply', limits.maxReplyBytes, 'max_reply')
     return redactor.push(chunk)
   }
-  async function* chunks(): AsyncGenerator<Buffer> {
-    try {
-      for await (const raw of source) {
-        const out = guarded(raw)
-        if (out.length) yield out
-      }
-      const rest = redactor.end()
-      if (rest.length) yield rest
-    } catch (err) {
-      source.destroy()
-      throw err
-    }
-  }
-  let iterator: AsyncGenerator<Buffer> | undefined
-  const buffer = async () => {
-    if (!iterator && isReadable(source)) return readWhole(source, guarded, () => redactor.end())
-    const parts: Buffer[] = []
-    for await (const chunk of (iterator ??= chunks())) parts.push(chunk)
-    return Buffer.concat(parts)
-  }
-  return {
-    [Symbol.asyncIterator]: () => (iterator ??= chunks()),
-    buffer,
-    text: async () => (await buffer()).toString('utf8'),
-    json: async () => JSON.parse((await buffer()).toString('utf8')) as unknown,
-    destroy: () => source.destroy(),
-  }
-}
-
-type ReadableSource = SourceBody & Pick<NodeJS.ReadableStream, 'on' | 'removeListener'>
-
-const isReadable = (source: SourceBody): source is ReadableSource => typeof (source as Partial<ReadableSource>).on === 'function'
-
-/**
- * A whole body read with 'data' events: a stream's async iterator costs promises per chunk and a dozen
- * listeners set and removed per body, a sizeable share of a proxied request's CPU. The same outcomes:
- * the guard's error (the source destroyed), the source's own error, or a premature close.
- */
-function readWhole(source: ReadableSource, guarded: (chunk: Uint8Array) => Buffer, rest: () => Buffer): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const parts: Buffer[] = []
-    let settled = false
-    const finish = (err: Error | null) => {
-      if (settled) return
-      settled = true
-      source.removeListener('data', onData)
-      source.removeListener('end', onEnd)
-      source.removeListener('error', finish)
-      source.removeListener('close', onClose)
-      if (err) return reject(err)
-      const tail = rest()
-      if (tail.length) parts.push(tail)
-      resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts))
-    }
-    const onData = (raw: Uint8Array) => {
-      if (settled) return
-      try {
-        const out = guarded(raw)
-        if (out.length) parts.push(out)
-      } catch (err) {
-        finish(err as Error)
-        source.destroy()
-      }
-    }
-    const onEnd = () => finish(null)
-    const onClose = () => finish(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }))
-    source.on('data', onData)
-    source.on('end', onEnd)
-    source.on('error', finish)
-    source.on('close', onClose)
-  })
 }

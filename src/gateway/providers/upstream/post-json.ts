@@ -1,51 +1,41 @@
 import type { FormData } from 'undici'
 import type { RawUpstreamResponse } from '../contracts/messages'
-import { deadlineSignal } from './deadline-signal'
-import { declaredTooLarge, guardBody, type GuardedBody } from './guarded-body'
-import { isEventStream } from './sse-stream'
+import type { GuardedBody } from './guarded-body'
+import { callUpstream } from './upstream-call'
 import type { UpstreamConnection } from './upstream-connection'
-import { UpstreamError, upstreamConnectionError, upstreamErrorMessage, upstreamStatusError } from './upstream-error'
+import { upstreamErrorMessage, upstreamStatusError } from './upstream-error'
 
 export type UpstreamResponse = RawUpstreamResponse & { body: GuardedBody }
 
 /**
  * POSTs a body upstream over the provider's pool and returns once the status line and headers are in
  * (the first byte), whatever the status. Failures before then are UpstreamErrors that say whether a
- * fallback may help. The body comes capped and with the gateway's secrets masked (see guardBody). A JSON
+ * fallback may help. The body comes capped and with the gateway's secrets masked (see upstream-call.ts). A JSON
  * body goes as JSON; a form (audio uploads) with its own multipart content type.
  */
 export async function sendUpstream(conn: UpstreamConnection, path: string, body: string | Buffer | FormData, headers: Record<string, string>, signal: AbortSignal): Promise<UpstreamResponse> {
-  const deadline = deadlineSignal(signal, conn.timeouts.totalMs)
-  try {
-    // The provider's own pool, by path: no URL to parse and no origin to look up per request.
-    const res = await conn.dispatcher.request({
+  const res = await callUpstream(
+    conn,
+    {
       path: `${conn.basePath}${path}`,
       method: 'POST',
       headers: { ...(typeof body === 'string' || Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...conn.headers, ...headers },
       body,
-      signal: deadline.signal,
-    })
-    // An abort errors the body; readers see it through iteration, so an unread body must not crash.
-    res.body.on('error', () => {})
-    // The total timeout runs until the body is read to its end or dropped.
-    res.body.once('close', deadline.release)
-    const eventStream = isEventStream(res)
-    const tooLarge = eventStream ? null : declaredTooLarge(conn.providerId, conn.limits, res.headers['content-length'])
-    if (tooLarge) {
-      res.body.destroy()
-      throw tooLarge
-    }
-    const guarded = guardBody(res.body, { providerId: conn.providerId, limits: conn.limits, eventStream, redactor: conn.redactor.stream() })
-    return { status: res.statusCode, headers: redactedHeaders(conn, res.headers), body: guarded }
-  } catch (err) {
-    deadline.release()
-    if (signal.aborted || err instanceof UpstreamError) throw err
-    throw upstreamConnectionError(conn.providerId, deadline.timedOut() ? Object.assign(new Error('total timeout'), { code: 'UND_ERR_TOTAL_TIMEOUT' }) : err)
-  }
+    },
+    signal,
+  )
+  return { status: res.status, headers: redactedHeaders(conn, res.headers), body: res.body }
 }
 
 /** Reply headers are relayed too (the /v1/messages passthrough): a secret echoed in one is masked like one in the body. */
 function redactedHeaders(conn: UpstreamConnection, headers: UpstreamResponse['headers']): UpstreamResponse['headers'] {
+  // Most replies hold no secret in any header: one look over all the values together, and the object is kept as it came.
+  let values = ''
+  for (const name in headers) {
+    const value = headers[name]
+    values += `${Array.isArray(value) ? value.join('\n') : (value ?? '')}\n`
+  }
+  if (conn.redactor.redact(values) === values) return headers
   const out: UpstreamResponse['headers'] = {}
   for (const [name, value] of Object.entries(headers)) out[name] = Array.isArray(value) ? value.map((v) => conn.redactor.redact(v)) : value === undefined ? value : conn.redactor.redact(value)
   return out

@@ -1,29 +1,83 @@
+import { StringDecoder } from 'node:string_decoder'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 
-const STREAMING = { stream: true }
+const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true }
+
+/**
+ * An SSE parser fed with a body's bytes (chunks may split anywhere, even inside a character). StringDecoder: a
+ * chunk that ends on a whole character is one native toString (TextDecoder cost a converter call per chunk); it
+ * keeps a byte-order mark, which TextDecoder dropped, so that is done here.
+ */
+function sseParser(onEvent: (event: EventSourceMessage) => void) {
+  const parser = createParser({ onEvent })
+  const decoder = new StringDecoder('utf8')
+  let first = true
+  const feed = (text: string) => {
+    if (first && text) {
+      first = false
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    }
+    parser.feed(text)
+  }
+  return {
+    write: (chunk: Uint8Array) => feed(decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))),
+    end: () => feed(decoder.end()),
+  }
+}
 
 /**
  * Server-sent events of an upstream body, a batch per body chunk: every event the chunk completes, at
- * once (chunks may split anywhere, even inside a character; a chunk that completes none gives no batch).
- * A stream's events mostly arrive several to a chunk: a batch costs one turn of the async iteration
- * where an event each cost one per event.
+ * once (a chunk that completes none gives no batch). A stream's events mostly arrive several to a chunk:
+ * a batch costs one turn of the async iteration where an event each cost one per event.
  */
 export async function* sseEventBatches(body: AsyncIterable<Uint8Array>): AsyncGenerator<EventSourceMessage[]> {
   let batch: EventSourceMessage[] = []
-  const parser = createParser({ onEvent: (e) => void batch.push(e) })
-  const decoder = new TextDecoder()
+  const parser = sseParser((e) => void batch.push(e))
   for await (const chunk of body) {
-    parser.feed(decoder.decode(chunk, STREAMING))
+    parser.write(chunk)
     if (!batch.length) continue
     const events = batch
     batch = []
     yield events
   }
-  parser.feed(decoder.decode())
+  parser.end()
   if (batch.length) yield batch
 }
 
-/** Server-sent events of an upstream body, one at a time, as they arrive. */
-export async function* sseEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<EventSourceMessage> {
-  for await (const events of sseEventBatches(body)) yield* events
+/**
+ * Server-sent events of an upstream body, one at a time, as they arrive. A plain iterator rather than an async
+ * generator: one upstream chunk usually holds several events, and those after the first are handed out at once,
+ * without a generator's resumption and awaited promise per event.
+ */
+export function sseEvents(body: AsyncIterable<Uint8Array>): AsyncIterableIterator<EventSourceMessage> {
+  const pending: EventSourceMessage[] = []
+  const parser = sseParser((e) => void pending.push(e))
+  const source = body[Symbol.asyncIterator]()
+  let ended = false
+  /** Reads on until an event is complete or the body ends. */
+  const fill = async (): Promise<IteratorResult<EventSourceMessage>> => {
+    while (!pending.length) {
+      if (ended) return DONE
+      const read = await source.next()
+      if (read.done) {
+        ended = true
+        parser.end()
+      } else parser.write(read.value)
+    }
+    return { value: pending.shift()!, done: false }
+  }
+  const events: AsyncIterableIterator<EventSourceMessage> = {
+    next: () => (pending.length ? Promise.resolve({ value: pending.shift()!, done: false }) : fill()),
+    // The reader stopped early: so does the body (an upstream still sending is aborted).
+    async return() {
+      pending.length = 0
+      if (!ended) {
+        ended = true
+        await source.return?.()
+      }
+      return DONE
+    },
+    [Symbol.asyncIterator]: () => events,
+  }
+  return events
 }

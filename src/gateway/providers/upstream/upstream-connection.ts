@@ -22,6 +22,9 @@ export interface UpstreamConnection {
   dispatcher: Pool
 }
 
+/** A reply's raw header lines as `name: value` (lower-case names, repeated ones as arrays), as undici's request() gives them. */
+export const parseReplyHeaders = (raw: Buffer[]): Record<string, string | string[] | undefined> => undici().util.parseHeaders(raw)
+
 /**
  * One keep-alive connection pool per provider, rebuilt when the provider's settings change (the old
  * pool closes once its requests are done).
