@@ -101,7 +101,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
           return finishSteps(steps, answer, c)
         })
         const completion = wantsLegacyFunctions(prep.req) ? toLegacyCompletion(answer) : answer
-        if (prep.run.content) prep.run.content.output = () => completion.choices.map((c) => c.message)
+        if (prep.run.content) prep.run.content.output = completion
         completion.usage.svc_credits_cost = settleAnswer(prep, target, completion.usage, { stream: false }) / 1e6
         if (prep.req.store) pipeline.storeCompletion(prep.run, { id: completion.id, modelName: target.model.name, request: prep.body, response: completion })
         return { completion, target, fallbacksUsed }

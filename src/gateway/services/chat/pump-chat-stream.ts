@@ -57,7 +57,7 @@ export async function pumpChatStream(opts: {
   }
   const reported = opened.value.reportedUsage()
   const usage: Usage = reported ?? normalizeUsage({ prompt_tokens: estimateTokens(JSON.stringify(prep.req.messages)), completion_tokens: acc.deltaCount() })
-  if (prep.run.content) prep.run.content.output = () => acc.messages().map((c) => c.message)
+  if (prep.run.content) prep.run.content.output = acc
   const cost = chat.settleAnswer(prep, opened.target, usage, { status, stream: true, usageEstimated: reported === null, error }) / 1e6
   return { status, usage, cost, acc }
 }

@@ -96,7 +96,8 @@ export function createRequestTracer(opts: {
       })
       if (captureContent && run.content && keepsContent(run.ctx.principal.team.id)) {
         span.setAttribute('gen_ai.input.messages', JSON.stringify(run.content.input))
-        if (run.content.output) span.setAttribute('gen_ai.output.messages', JSON.stringify(run.content.output()))
+        const answer = run.content.output
+        if (answer) span.setAttribute('gen_ai.output.messages', JSON.stringify(('messages' in answer ? answer.messages() : answer.choices).map((c) => c.message)))
       }
       if (row.status >= 400) {
         span.setAttribute('error.type', String(row.status))
