@@ -18,6 +18,7 @@ const closedEarly: string[] = []
 const connections = createUpstreamConnections(createSecretRedactor())
 let conn: UpstreamConnection
 let slowConn: UpstreamConnection
+let firstByteConn: UpstreamConnection
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -37,6 +38,7 @@ beforeAll(async () => {
   conn = connections.get({ ...base, id: 'up', timeouts: { connectMs: 5000, firstByteMs: 5000, totalMs: 60_000 } } as never, base.baseUrl)
   conn.redactor.add(SECRET)
   slowConn = connections.get({ ...base, id: 'slow', timeouts: { connectMs: 5000, firstByteMs: 5000, totalMs: 200 } } as never, base.baseUrl)
+  firstByteConn = connections.get({ ...base, id: 'first-byte', timeouts: { connectMs: 5000, firstByteMs: 300, totalMs: 60_000 } } as never, base.baseUrl)
 })
 afterAll(async () => {
   await connections.closeAll()
@@ -134,6 +136,31 @@ describe('callUpstream', () => {
     }
     const reply = await post('/stalls', undefined, slowConn)
     await expect(reply.body.text()).rejects.toMatchObject({ name: 'TimeoutError' })
+  })
+
+  it('the first-byte deadline fires when it is due, not on a coarser tick: a reply not started after first_byte is a 504', async () => {
+    let arrived!: () => void
+    const atUpstream = new Promise<void>((resolve) => (arrived = resolve))
+    handle = () => arrived()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let outcome: unknown = 'pending'
+      void post('/no-first-byte', undefined, firstByteConn).then(
+        () => (outcome = 'answered'),
+        (err: unknown) => (outcome = err),
+      )
+      await atUpstream
+      await vi.advanceTimersByTimeAsync(299)
+      expect(outcome).toBe('pending')
+      // undici's own headersTimeout of 300 ms would wait for its next half-second tick; this one is due now.
+      await vi.advanceTimersByTimeAsync(1)
+      // Settled now, within a turn of the event loop: not on undici's next tick, half a second of real time away.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(outcome).toMatchObject({ status: 504, code: 'upstream_timeout', message: expect.stringContaining('"first-byte" did not answer in time') })
+    } finally {
+      vi.useRealTimers()
+    }
+    await vi.waitFor(() => expect(closedEarly).toContain('/v1/no-first-byte'))
   })
 
   it('a reply that grows past max_reply fails with a 502 naming the limit, and its connection is closed', async () => {

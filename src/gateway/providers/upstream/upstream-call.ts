@@ -16,10 +16,14 @@ export interface UpstreamReply {
 }
 
 const deadlinePassed = (call: UpstreamCall) => call.timeOut()
+const firstBytePassed = (call: UpstreamCall) => call.noFirstByte()
 
 /**
  * One request to an upstream, as undici's dispatch handler: it resolves at the status line and headers, feeds
- * the body to a PushedBody, and aborts on the client's signal or when `totalMs` have passed. It does what
+ * the body to a PushedBody, and aborts on the client's signal, when no reply has started after `firstByteMs`, or
+ * when `totalMs` have passed. The first-byte deadline is a timer of its own: undici's `headersTimeout` (kept as a
+ * backstop) runs on its coarse timers, which tick every half second, so 300 ms there fired after a full second
+ * and a fallback came that much later. It does what
  * `pool.request({signal: AbortSignal.any([client, timeout])})` did without what that costs per call (an
  * AsyncResource, a Readable for the body, a second AbortController with its listener).
  */
@@ -27,6 +31,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
   private abortUpstream: ((err: Error) => void) | null = null
   private resumeUpstream: (() => void) | null = null
   private readonly timer: NodeJS.Timeout
+  private firstByteTimer: NodeJS.Timeout | null = null
   private timedOut = false
   private finished = false
   private failure: Error | null = null
@@ -40,8 +45,13 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
     private readonly resolve: (reply: UpstreamReply) => void,
     private readonly reject: (err: unknown) => void,
   ) {
-    this.timer = setTimeout(deadlinePassed, conn.timeouts.totalMs, this)
+    const { firstByteMs, totalMs } = conn.timeouts
+    this.timer = setTimeout(deadlinePassed, totalMs, this)
     this.timer.unref()
+    if (firstByteMs < totalMs) {
+      this.firstByteTimer = setTimeout(firstBytePassed, firstByteMs, this)
+      this.firstByteTimer.unref()
+    }
     signal.addEventListener('abort', this, { once: true })
   }
 
@@ -53,6 +63,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
 
   onHeaders(status: number, rawHeaders: Buffer[], resume: () => void): boolean {
     if (status < 200) return true
+    this.clearFirstByteTimer()
     const headers = parseReplyHeaders(rawHeaders)
     const eventStream = isEventStream({ headers })
     const tooLarge = eventStream ? null : declaredTooLarge(this.conn.providerId, this.conn.limits, headers['content-length'])
@@ -105,6 +116,19 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
     this.fail(new DOMException('The upstream call took longer than its total timeout.', 'TimeoutError'))
   }
 
+  noFirstByte(): void {
+    this.firstByteTimer = null
+    if (this.finished) return
+    const ms = this.conn.timeouts.firstByteMs
+    this.fail(Object.assign(new Error(`No reply started within ${ms} ms.`), { code: 'UND_ERR_HEADERS_TIMEOUT' }))
+  }
+
+  private clearFirstByteTimer(): void {
+    if (!this.firstByteTimer) return
+    clearTimeout(this.firstByteTimer)
+    this.firstByteTimer = null
+  }
+
   resume(): void {
     this.resumeUpstream?.()
   }
@@ -124,6 +148,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
   private settle(): void {
     this.finished = true
     clearTimeout(this.timer)
+    this.clearFirstByteTimer()
     this.signal.removeEventListener('abort', this)
   }
 
