@@ -1,6 +1,6 @@
 import type { FormData } from 'undici'
 import type { RawUpstreamResponse } from '../contracts/messages'
-import type { GuardedBody } from './guarded-body'
+import type { GuardedBody } from './chunk-guard'
 import { callUpstream } from './upstream-call'
 import type { UpstreamConnection } from './upstream-connection'
 import { upstreamErrorMessage, upstreamStatusError } from './upstream-error'

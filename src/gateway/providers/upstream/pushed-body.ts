@@ -1,4 +1,4 @@
-import type { GuardedBody } from './guarded-body'
+import type { GuardedBody } from './chunk-guard'
 
 /** What a stream's reader lets wait before the upstream is paused (undici's own body streams hold as much). */
 const HIGH_WATER_BYTES = 64 * 1024
@@ -31,9 +31,8 @@ export class PushedBody implements GuardedBody, AsyncIterator<Buffer> {
   /** A guarded chunk arrived; false asks the upstream to pause. */
   push(chunk: Buffer): boolean {
     if (!chunk.length) return true
-    if (this.waiting) {
-      const waiting = this.waiting
-      this.waiting = null
+    const waiting = this.takeWaiting()
+    if (waiting) {
       waiting.resolve({ value: chunk, done: false })
       return true
     }
@@ -49,31 +48,15 @@ export class PushedBody implements GuardedBody, AsyncIterator<Buffer> {
     if (this.ended || this.error) return
     if (tail.length) this.push(tail)
     this.ended = true
-    if (this.waiting) {
-      const waiting = this.waiting
-      this.waiting = null
-      waiting.resolve({ value: undefined, done: true })
-    }
-    if (this.whole) {
-      const whole = this.whole
-      this.whole = null
-      whole.resolve(this.takeAll())
-    }
+    this.takeWaiting()?.resolve({ value: undefined, done: true })
+    this.takeWhole()?.resolve(this.takeAll())
   }
 
   fail(err: Error): void {
     if (this.ended || this.error) return
     this.error = err
-    if (this.waiting) {
-      const waiting = this.waiting
-      this.waiting = null
-      waiting.reject(err)
-    }
-    if (this.whole) {
-      const whole = this.whole
-      this.whole = null
-      whole.reject(err)
-    }
+    this.takeWaiting()?.reject(err)
+    this.takeWhole()?.reject(err)
   }
 
   next(): Promise<IteratorResult<Buffer>> {
@@ -123,6 +106,20 @@ export class PushedBody implements GuardedBody, AsyncIterator<Buffer> {
     if (!this.paused) return
     this.paused = false
     this.source?.resume()
+  }
+
+  /** The reader waiting for the next chunk, if any, no longer waiting once taken. */
+  private takeWaiting(): Waiter<IteratorResult<Buffer>> | null {
+    const waiting = this.waiting
+    this.waiting = null
+    return waiting
+  }
+
+  /** The reader waiting for the whole body, if any, no longer waiting once taken. */
+  private takeWhole(): Waiter<Buffer> | null {
+    const whole = this.whole
+    this.whole = null
+    return whole
   }
 
   private takeAll(): Buffer {

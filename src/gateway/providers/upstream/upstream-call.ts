@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { StreamRedactor } from '../../kernel/secret-redactor'
-import { chunkGuard, declaredTooLarge } from './guarded-body'
+import { chunkGuard, declaredTooLarge } from './chunk-guard'
 import { PushedBody, type BodySource } from './pushed-body'
 import { isEventStream } from './sse-stream'
 import { parseReplyHeaders, type UpstreamConnection } from './upstream-connection'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventSizeCounter } from './guarded-body'
+import { eventSizeCounter } from './chunk-guard'
 
 /** The open event's size after feeding `text` cut into pieces at `cuts`. */
 function openAfter(text: string, cuts: number[]): number {
