@@ -17,8 +17,18 @@ const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.opt
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
 // module look-ups (ajv with Fastify, whose ESM-less deep imports such as ajv/dist/jtd only resolve bundled). Native addons and packages that load their own files by path stay in node_modules.
 const BUNDLED = ['fastify', 'ajv', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
+/**
+ * Left out of the bundle and loaded from node_modules when first used: Fastify's own schema compilers (Ajv and
+ * fast-json-stringify, which the gateway's zod routes never ask for: boot/fastify-compilers.ts), inject()'s
+ * light-my-request (tests), and Ajv for the chat parser's fast path (compiled on the first chat request). In the
+ * bundle they would cost their source in memory for as long as the gateway runs, and Ajv its start-up run.
+ */
+const FROM_NODE_MODULES_ON_FIRST_USE = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request', 'ajv']
 const isExternal = (id: string) =>
-  id.startsWith('node:') || builtinModules.includes(id) || (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  FROM_NODE_MODULES_ON_FIRST_USE.includes(id) ||
+  (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
 
 /**
  * Characters above Latin-1 written as `\uXXXX` escapes: V8 keeps a script's source in memory (functions compile on
@@ -44,13 +54,13 @@ const latin1Source: Plugin = {
  * loaded where they are used instead, so start-up neither loads nor compiles nor runs them. Fastify loads HTTP/2
  * and HTTPS for servers built with those options, which the gateway's never are; @fastify/static runs glob (with
  * minimatch, path-scurry and lru-cache) only to list a folder served without wildcard routes, which it then
- * imports from a chunk of its own. The build fails when a package no longer declares one as written here, so an
+ * imports from a chunk of its own; the chat parser compiles its Ajv validator on the first chat request. The build fails when a package no longer declares one as written here, so an
  * upgrade cannot silently undo it.
  */
 const ON_FIRST_USE = [
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const https = require('node:https')", name: 'https', loaded: "require('node:https')" },
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const http2 = require('node:http2')", name: 'http2', loaded: "require('node:http2')" },
-  { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },
+  { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },  { file: /\/src\/gateway\/services\/chat\/parse-chat-request\.ts$/, declaration: "import Ajv, { type ValidateFunction } from 'ajv'", name: 'Ajv', loaded: "(require('ajv').default)" },
 ]
 const loadedOnFirstUse: Plugin = {
   name: 'gatehouse-loaded-on-first-use',
@@ -66,7 +76,7 @@ const loadedOnFirstUse: Plugin = {
   },
 }
 // Left as require() calls by the CommonJS conversion, which would otherwise hoist them back to the top.
-const requiredOnFirstUse = ['node:https', 'node:http2']
+const requiredOnFirstUse = ['node:https', 'node:http2', ...FROM_NODE_MODULES_ON_FIRST_USE]
 
 const outDir = resolve('out/serve')
 const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true, ignore: requiredOnFirstUse } }

@@ -64,6 +64,10 @@ describe('npm run serve (the built bundle)', () => {
     const source = readFileSync(gateway, 'utf8')
     const onFirstUse = [...source.matchAll(/\(\)=>require\("(\.\/[^"]+)"\)/g)].map(([, chunk]) => createRequire(gateway)(chunk!) as Record<string, unknown>)
     expect(onFirstUse.some((chunk) => typeof chunk.glob === 'function')).toBe(true)
+    // Ajv (the chat parser's, and Fastify's compilers, which zod routes never use) and inject()'s light-my-request
+    // are not bundled: required from node_modules where first used.
+    for (const id of ['ajv', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']) expect(source).toContain(`require("${id}")`)
+    expect(source).not.toContain('class Ajv')
     // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).
     expect(source.match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
     // Minified for the same reason (vite.serve.config.ts), with the names stack traces show kept.
