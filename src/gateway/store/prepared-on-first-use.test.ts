@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSqlite, openDatabase } from './database'
+import { loadExtensionOnFirstUse } from './prepared-on-first-use'
+import { loadVectorExtension } from './vector-extension'
 
 /** The SQLite database's statements compile on their first run (prepared-on-first-use.ts), and behave as before. */
 describe('statements prepared on first use', () => {
@@ -26,6 +28,30 @@ describe('statements prepared on first use', () => {
     expect(values.all()).toEqual([1, 2])
     expect([...values.iterate()]).toEqual([1, 2])
     expect(values.pluck(false).get()).toEqual({ x: 1 })
+    db.close()
+  })
+
+  it('loads an extension when the first statement calling its functions compiles', () => {
+    const db = openDatabase(':memory:')
+    let loads = 0
+    loadExtensionOnFirstUse(db, /\btwice\(/, () => {
+      loads++
+      db.function('twice', (x: number) => 2 * x)
+    })
+    const doubled = db.prepare('SELECT twice(21) AS n').pluck()
+    expect(db.prepare('SELECT 1').get()).toEqual({ 1: 1 })
+    expect(loads).toBe(0)
+    expect(doubled.get()).toBe(42)
+    expect(db.prepare('SELECT twice(2)').pluck().get()).toBe(4)
+    expect(loads).toBe(1)
+    db.close()
+  })
+
+  it('has sqlite-vec\'s functions once a statement calls them', () => {
+    const db = openDatabase(':memory:')
+    expect(loadVectorExtension(db)).toBe(true)
+    const distance = db.prepare('SELECT vec_distance_cosine(vec_f32(?), vec_f32(?))').pluck()
+    expect(distance.get(JSON.stringify([1, 0]), JSON.stringify([0, 1]))).toBeCloseTo(1)
     db.close()
   })
 

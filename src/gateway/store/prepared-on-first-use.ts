@@ -12,14 +12,13 @@ class StatementOnFirstUse implements DbStatement {
   private plucked: boolean | undefined
 
   constructor(
-    private readonly db: BetterSqlite3.Database,
-    private readonly prepare: (sql: string) => BetterSqlite3.Statement,
+    private readonly compile: (sql: string) => BetterSqlite3.Statement,
     private readonly sql: string,
   ) {}
 
   private compiled(): BetterSqlite3.Statement {
     if (this.statement) return this.statement
-    const statement = this.prepare.call(this.db, this.sql)
+    const statement = this.compile(this.sql)
     if (this.plucked !== undefined) statement.pluck(this.plucked)
     return (this.statement = statement)
   }
@@ -47,8 +46,34 @@ class StatementOnFirstUse implements DbStatement {
   }
 }
 
+/** A SQLite extension loaded when the first statement that calls one of its functions compiles. */
+interface ExtensionOnFirstUse {
+  calledBy: RegExp
+  load: () => void
+}
+const extensionsOnFirstUse = new WeakMap<BetterSqlite3.Database, ExtensionOnFirstUse[]>()
+
 /** Makes `db.prepare` hand out statements compiled on first use (the database stays a better-sqlite3 Database). */
 export function prepareOnFirstUse(db: BetterSqlite3.Database): void {
-  const prepare = db.prepare as (sql: string) => BetterSqlite3.Statement
-  Object.defineProperty(db, 'prepare', { value: (sql: string) => new StatementOnFirstUse(db, prepare, sql), configurable: true, writable: true })
+  const prepare = db.prepare
+  const extensions: ExtensionOnFirstUse[] = []
+  extensionsOnFirstUse.set(db, extensions)
+  const compile = (sql: string) => {
+    for (const extension of extensions.filter(({ calledBy }) => calledBy.test(sql))) {
+      extension.load()
+      extensions.splice(extensions.indexOf(extension), 1)
+    }
+    return prepare.call(db, sql) as BetterSqlite3.Statement
+  }
+  Object.defineProperty(db, 'prepare', { value: (sql: string) => new StatementOnFirstUse(compile, sql), configurable: true, writable: true })
+}
+
+/**
+ * Loads an extension (`load`) just before the first statement whose SQL `calledBy` matches compiles, or at once on a
+ * database whose statements compile when prepared.
+ */
+export function loadExtensionOnFirstUse(db: BetterSqlite3.Database, calledBy: RegExp, load: () => void): void {
+  const extensions = extensionsOnFirstUse.get(db)
+  if (extensions) extensions.push({ calledBy, load })
+  else load()
 }
