@@ -75,6 +75,35 @@ const loadedOnFirstUse: Plugin = {
     return entries.length ? { code, map: null } : null
   },
 }
+/**
+ * Node built-ins the gateway's own code uses on some requests only (zlib: compressed web pages fetched for a tool,
+ * a transcript's compressed size; readline: a batch's input file): required where used instead of at the top of
+ * the bundle, where Rollup hoists every import, so a start neither loads nor compiles them. Each use of the name
+ * Rollup gave the module (`node_zlib.createGunzip(`) becomes `require("node:zlib").createGunzip(`; the build fails
+ * when the name is used any other way.
+ */
+const BUILTINS_ON_FIRST_USE = ['node:zlib', 'node:readline']
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+const builtinsOnFirstUse: Plugin = {
+  name: 'gatehouse-builtins-on-first-use',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue
+      for (const id of BUILTINS_ON_FIRST_USE) {
+        const loaded = `require("${id}")`
+        const declared = new RegExp(`(,?)([\\w$]+)=${escapeRegExp(loaded)}(,?)`).exec(chunk.code)
+        if (!declared) continue
+        const [declaration, before, name, after] = declared
+        if (!before && !after) this.error(`${chunk.fileName}: ${name}=${loaded} is not one of several declarations; update builtinsOnFirstUse`)
+        const code = chunk.code.replace(declaration, before && after ? ',' : '')
+        const uses = new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g')
+        if (code.match(uses)?.length !== code.match(new RegExp(`${uses.source}(?=\\.)`, 'g'))?.length) this.error(`${chunk.fileName}: ${name} (${id}) is used other than as ${name}.x; update builtinsOnFirstUse`)
+        chunk.code = code.replace(uses, loaded)
+      }
+    }
+  },
+}
+
 // Left as require() calls by the CommonJS conversion, which would otherwise hoist them back to the top.
 const requiredOnFirstUse = ['node:https', 'node:http2', ...FROM_NODE_MODULES_ON_FIRST_USE]
 
@@ -100,7 +129,7 @@ const importMetaInCommonJs: Plugin = {
 const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [loadedOnFirstUse, latin1Source, importMetaInCommonJs],
+  plugins: [loadedOnFirstUse, latin1Source, builtinsOnFirstUse, importMetaInCommonJs],
   // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
   // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
   esbuild: { minifyIdentifiers: false },
