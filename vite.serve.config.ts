@@ -54,27 +54,53 @@ const latin1Source: Plugin = {
  * loaded where they are used instead, so start-up neither loads nor compiles nor runs them. Fastify loads HTTP/2
  * and HTTPS for servers built with those options, which the gateway's never are; @fastify/static runs glob (with
  * minimatch, path-scurry and lru-cache) only to list a folder served without wildcard routes, which it then
- * imports from a chunk of its own; the chat parser compiles its Ajv validator on the first chat request. The build fails when a package no longer declares one as written here, so an
- * upgrade cannot silently undo it.
+ * imports from a chunk of its own; the chat parser compiles its Ajv validator on the first chat request; @fastify/send
+ * builds mime's tables of some thousand types for the first file it serves. The build fails when a package no longer
+ * declares one as written here, so an upgrade cannot silently undo it.
  */
 const ON_FIRST_USE = [
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const https = require('node:https')", name: 'https', loaded: "require('node:https')" },
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const http2 = require('node:http2')", name: 'http2', loaded: "require('node:http2')" },
-  { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },  { file: /\/src\/gateway\/services\/chat\/parse-chat-request\.ts$/, declaration: "import Ajv, { type ValidateFunction } from 'ajv'", name: 'Ajv', loaded: "(require('ajv').default)" },
+  { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },
+  { file: /\/src\/gateway\/services\/chat\/parse-chat-request\.ts$/, declaration: "import Ajv, { type ValidateFunction } from 'ajv'", name: 'Ajv', loaded: "(require('ajv').default)" },
+  { file: /\/@fastify\/send\/lib\/send\.js$/, declaration: "const mime = require('mime')", name: 'mime', loaded: "require('mime')" },
+  {
+    file: /\/@fastify\/send\/index\.js$/,
+    declaration: "const mime = require('mime')",
+    name: 'mime',
+    loaded: "require('mime')",
+    exported: ['module.exports.mime = mime\n', "Object.defineProperty(module.exports, 'mime', { enumerable: true, get: () => require('mime') })\n"],
+  },
+]
+/**
+ * Start-up statements moved to where their module is first loaded, for modules ON_FIRST_USE loads later:
+ * @fastify/static sets mime's default type when it loads, which built mime's tables at start.
+ */
+const MOVED = [
+  { file: /\/@fastify\/static\/index\.js$/, from: "send.mime.default_type = 'application/octet-stream'\n", to: '' },
+  { file: /\/node_modules\/mime\/index\.js$/, from: "require('./types/other'));\n", to: "require('./types/other'));\nmodule.exports.default_type = 'application/octet-stream';\n" },
 ]
 const loadedOnFirstUse: Plugin = {
   name: 'gatehouse-loaded-on-first-use',
   enforce: 'pre',
   transform(code, id) {
+    for (const { from, to } of MOVED.filter(({ file }) => file.test(id))) {
+      if (!code.includes(from)) this.error(`${id} no longer has ${from}: update MOVED`)
+      code = code.replace(from, to)
+    }
     const entries = ON_FIRST_USE.filter(({ file }) => file.test(id))
-    for (const { declaration, name, loaded } of entries) {
+    for (const { declaration, name, loaded, exported } of entries) {
       if (!code.includes(`${declaration}\n`)) this.error(`${id} no longer declares ${declaration}: update ON_FIRST_USE`)
+      // An export of the module itself becomes a getter that loads it.
+      if (exported && !code.includes(exported[0])) this.error(`${id} no longer exports ${name} as ${exported[0]}: update ON_FIRST_USE`)
+      if (exported) code = code.replace(exported[0], exported[1])
       // Each use of the name as a value (`http2.createServer(`, `glob(`), not a property or a word in a string.
       code = code.replace(`${declaration}\n`, '').replace(new RegExp(`(?<![.\\w$'"])${name}(?=[.(])`, 'g'), loaded)
     }
-    return entries.length ? { code, map: null } : null
+    return entries.length || MOVED.some(({ file }) => file.test(id)) ? { code, map: null } : null
   },
 }
+
 /**
  * Node built-ins the gateway's own code uses on some requests only (zlib: compressed web pages fetched for a tool,
  * a transcript's compressed size; readline: a batch's input file): required where used instead of at the top of

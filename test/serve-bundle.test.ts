@@ -46,6 +46,12 @@ describe('npm run serve (the built bundle)', () => {
       })
       expect(mcp.status).toBe(200)
       expect(await mcp.text()).toContain('"name":"gatehouse"')
+
+      // The web UI's files are served with their types (mime's tables load with the first file served).
+      const script = /src="\.(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(import.meta.dirname, '..', 'out/renderer/index.html'), 'utf8'))![1]!
+      const served = await fetch(`${url}${script}`)
+      expect(served.headers.get('content-type')).toBe('application/javascript; charset=utf-8')
+      expect((await fetch(`${url}/favicon.ico`)).headers.get('content-type')).toBe('image/x-icon')
       expect(stderr).toBe('')
     } finally {
       child.kill('SIGTERM')
