@@ -69,7 +69,7 @@ const ON_FIRST_USE = [
     declaration: "const mime = require('mime')",
     name: 'mime',
     loaded: "require('mime')",
-    exported: ['module.exports.mime = mime\n', "Object.defineProperty(module.exports, 'mime', { enumerable: true, get: () => require('mime') })\n"],
+    exported: ['module.exports.mime = mime\n', "Object.defineProperty(module.exports, 'mime', { enumerable: true, get: () => require('mime') })\n"] as const,
   },
 ]
 /**
@@ -119,7 +119,7 @@ const builtinsOnFirstUse: Plugin = {
         const loaded = `require("${id}")`
         const declared = new RegExp(`(,?)([\\w$]+)=${escapeRegExp(loaded)}(,?)`).exec(chunk.code)
         if (!declared) continue
-        const [declaration, before, name, after] = declared
+        const [declaration, before, name = '', after] = declared
         if (!before && !after) this.error(`${chunk.fileName}: ${name}=${loaded} is not one of several declarations; update builtinsOnFirstUse`)
         const code = chunk.code.replace(declaration, before && after ? ',' : '')
         const uses = new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g')
