@@ -17,8 +17,18 @@ const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.opt
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
 // module look-ups (ajv with Fastify, whose ESM-less deep imports such as ajv/dist/jtd only resolve bundled). Native addons and packages that load their own files by path stay in node_modules.
 const BUNDLED = ['fastify', 'ajv', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
+/**
+ * Left out of the bundle and loaded from node_modules when first used: Fastify's own schema compilers (Ajv and
+ * fast-json-stringify, which the gateway's zod routes never ask for: boot/fastify-compilers.ts), inject()'s
+ * light-my-request (tests), and Ajv for the chat parser's fast path (compiled on the first chat request). In the
+ * bundle they would cost their source in memory for as long as the gateway runs, and Ajv its start-up run.
+ */
+const FROM_NODE_MODULES_ON_FIRST_USE = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request', 'ajv']
 const isExternal = (id: string) =>
-  id.startsWith('node:') || builtinModules.includes(id) || (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  FROM_NODE_MODULES_ON_FIRST_USE.includes(id) ||
+  (packages.some((p) => id === p || id.startsWith(`${p}/`)) && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)))
 
 /**
  * Characters above Latin-1 written as `\uXXXX` escapes: V8 keeps a script's source in memory (functions compile on
@@ -44,29 +54,84 @@ const latin1Source: Plugin = {
  * loaded where they are used instead, so start-up neither loads nor compiles nor runs them. Fastify loads HTTP/2
  * and HTTPS for servers built with those options, which the gateway's never are; @fastify/static runs glob (with
  * minimatch, path-scurry and lru-cache) only to list a folder served without wildcard routes, which it then
- * imports from a chunk of its own. The build fails when a package no longer declares one as written here, so an
- * upgrade cannot silently undo it.
+ * imports from a chunk of its own; the chat parser compiles its Ajv validator on the first chat request; @fastify/send
+ * builds mime's tables of some thousand types for the first file it serves. The build fails when a package no longer
+ * declares one as written here, so an upgrade cannot silently undo it.
  */
 const ON_FIRST_USE = [
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const https = require('node:https')", name: 'https', loaded: "require('node:https')" },
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const http2 = require('node:http2')", name: 'http2', loaded: "require('node:http2')" },
   { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },
+  { file: /\/src\/gateway\/services\/chat\/parse-chat-request\.ts$/, declaration: "import Ajv, { type ValidateFunction } from 'ajv'", name: 'Ajv', loaded: "(require('ajv').default)" },
+  { file: /\/@fastify\/send\/lib\/send\.js$/, declaration: "const mime = require('mime')", name: 'mime', loaded: "require('mime')" },
+  {
+    file: /\/@fastify\/send\/index\.js$/,
+    declaration: "const mime = require('mime')",
+    name: 'mime',
+    loaded: "require('mime')",
+    exported: ['module.exports.mime = mime\n', "Object.defineProperty(module.exports, 'mime', { enumerable: true, get: () => require('mime') })\n"] as const,
+  },
+]
+/**
+ * Start-up statements moved to where their module is first loaded, for modules ON_FIRST_USE loads later:
+ * @fastify/static sets mime's default type when it loads, which built mime's tables at start.
+ */
+const MOVED = [
+  { file: /\/@fastify\/static\/index\.js$/, from: "send.mime.default_type = 'application/octet-stream'\n", to: '' },
+  { file: /\/node_modules\/mime\/index\.js$/, from: "require('./types/other'));\n", to: "require('./types/other'));\nmodule.exports.default_type = 'application/octet-stream';\n" },
 ]
 const loadedOnFirstUse: Plugin = {
   name: 'gatehouse-loaded-on-first-use',
   enforce: 'pre',
   transform(code, id) {
+    for (const { from, to } of MOVED.filter(({ file }) => file.test(id))) {
+      if (!code.includes(from)) this.error(`${id} no longer has ${from}: update MOVED`)
+      code = code.replace(from, to)
+    }
     const entries = ON_FIRST_USE.filter(({ file }) => file.test(id))
-    for (const { declaration, name, loaded } of entries) {
+    for (const { declaration, name, loaded, exported } of entries) {
       if (!code.includes(`${declaration}\n`)) this.error(`${id} no longer declares ${declaration}: update ON_FIRST_USE`)
+      // An export of the module itself becomes a getter that loads it.
+      if (exported && !code.includes(exported[0])) this.error(`${id} no longer exports ${name} as ${exported[0]}: update ON_FIRST_USE`)
+      if (exported) code = code.replace(exported[0], exported[1])
       // Each use of the name as a value (`http2.createServer(`, `glob(`), not a property or a word in a string.
       code = code.replace(`${declaration}\n`, '').replace(new RegExp(`(?<![.\\w$'"])${name}(?=[.(])`, 'g'), loaded)
     }
-    return entries.length ? { code, map: null } : null
+    return entries.length || MOVED.some(({ file }) => file.test(id)) ? { code, map: null } : null
   },
 }
+
+/**
+ * Node built-ins the gateway's own code uses on some requests only (zlib: compressed web pages fetched for a tool,
+ * a transcript's compressed size; readline: a batch's input file): required where used instead of at the top of
+ * the bundle, where Rollup hoists every import, so a start neither loads nor compiles them. Each use of the name
+ * Rollup gave the module (`node_zlib.createGunzip(`) becomes `require("node:zlib").createGunzip(`; the build fails
+ * when the name is used any other way.
+ */
+const BUILTINS_ON_FIRST_USE = ['node:zlib', 'node:readline']
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+const builtinsOnFirstUse: Plugin = {
+  name: 'gatehouse-builtins-on-first-use',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue
+      for (const id of BUILTINS_ON_FIRST_USE) {
+        const loaded = `require("${id}")`
+        const declared = new RegExp(`(,?)([\\w$]+)=${escapeRegExp(loaded)}(,?)`).exec(chunk.code)
+        if (!declared) continue
+        const [declaration, before, name = '', after] = declared
+        if (!before && !after) this.error(`${chunk.fileName}: ${name}=${loaded} is not one of several declarations; update builtinsOnFirstUse`)
+        const code = chunk.code.replace(declaration, before && after ? ',' : '')
+        const uses = new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g')
+        if (code.match(uses)?.length !== code.match(new RegExp(`${uses.source}(?=\\.)`, 'g'))?.length) this.error(`${chunk.fileName}: ${name} (${id}) is used other than as ${name}.x; update builtinsOnFirstUse`)
+        chunk.code = code.replace(uses, loaded)
+      }
+    }
+  },
+}
+
 // Left as require() calls by the CommonJS conversion, which would otherwise hoist them back to the top.
-const requiredOnFirstUse = ['node:https', 'node:http2']
+const requiredOnFirstUse = ['node:https', 'node:http2', ...FROM_NODE_MODULES_ON_FIRST_USE]
 
 const outDir = resolve('out/serve')
 const bundleOptions = { target: 'node20', outDir, minify: false, reportCompressedSize: false, commonjsOptions: { include: [/node_modules/], ignoreDynamicRequires: true, ignore: requiredOnFirstUse } }
@@ -90,7 +155,7 @@ const importMetaInCommonJs: Plugin = {
 const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [loadedOnFirstUse, latin1Source, importMetaInCommonJs],
+  plugins: [loadedOnFirstUse, latin1Source, builtinsOnFirstUse, importMetaInCommonJs],
   // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
   // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
   esbuild: { minifyIdentifiers: false },

@@ -65,14 +65,22 @@ export function collectStartupGarbage({ afterMs = 1000, giveUpMs = 60_000 } = {}
   subscribe('http.server.request.start', putOff)
 }
 
+/**
+ * The collection also drops the bytecode of every function not running (with its feedback): what V8 does by itself
+ * to a function unused for five full collections (--bytecode-old-age), which an idle server never gets to. Start-up
+ * compiled (or read from the code cache) a great deal of code that runs once: module bodies, schema and route
+ * building, migrations. What a request needs is compiled again from the source on the first such request.
+ */
+const COLLECTION_FLAGS = ['compact-on-every-full-gc', 'stress-flush-code']
+
 function compactingGarbageCollection() {
   setFlagsFromString('--expose-gc')
   const gc = runInNewContext('gc')
   setFlagsFromString('--no-expose-gc')
-  setFlagsFromString('--compact-on-every-full-gc')
+  for (const flag of COLLECTION_FLAGS) setFlagsFromString(`--${flag}`)
   try {
     gc()
   } finally {
-    setFlagsFromString('--no-compact-on-every-full-gc')
+    for (const flag of COLLECTION_FLAGS) setFlagsFromString(`--no-${flag}`)
   }
 }

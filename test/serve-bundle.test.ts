@@ -46,6 +46,12 @@ describe('npm run serve (the built bundle)', () => {
       })
       expect(mcp.status).toBe(200)
       expect(await mcp.text()).toContain('"name":"gatehouse"')
+
+      // The web UI's files are served with their types (mime's tables load with the first file served).
+      const script = /src="\.(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(import.meta.dirname, '..', 'out/renderer/index.html'), 'utf8'))![1]!
+      const served = await fetch(`${url}${script}`)
+      expect(served.headers.get('content-type')).toBe('application/javascript; charset=utf-8')
+      expect((await fetch(`${url}/favicon.ico`)).headers.get('content-type')).toBe('image/x-icon')
       expect(stderr).toBe('')
     } finally {
       child.kill('SIGTERM')
@@ -60,10 +66,17 @@ describe('npm run serve (the built bundle)', () => {
     expect(atStart.filter((id) => !id.startsWith('node:') && !builtinModules.includes(id))).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
     // Fastify's HTTP/2 and HTTPS servers, which the gateway never builds, load only if one is built.
     expect(atStart.filter((id) => id === 'node:http2' || id === 'node:https')).toEqual([])
+    // zlib and readline, which only some requests use, are required where used.
+    expect(atStart.filter((id) => id === 'node:zlib' || id === 'node:readline')).toEqual([])
     // glob, which @fastify/static runs only for a folder served without wildcard routes, is a chunk required on use.
     const source = readFileSync(gateway, 'utf8')
     const onFirstUse = [...source.matchAll(/\(\)=>require\("(\.\/[^"]+)"\)/g)].map(([, chunk]) => createRequire(gateway)(chunk!) as Record<string, unknown>)
     expect(onFirstUse.some((chunk) => typeof chunk.glob === 'function')).toBe(true)
+    // Ajv (the chat parser's, and Fastify's compilers, which zod routes never use) and inject()'s light-my-request
+    // are not bundled: required from node_modules where first used.
+    for (const id of ['ajv', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']) expect(source).toContain(`require("${id}")`)
+    expect(source).not.toContain('class Ajv')
+    expect(source).toContain('require("node:zlib").createGunzip()')
     // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).
     expect(source.match(/[\u0100-\uffff]/)?.[0]).toBeUndefined()
     // Minified for the same reason (vite.serve.config.ts), with the names stack traces show kept.

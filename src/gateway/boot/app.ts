@@ -33,6 +33,7 @@ import { startFileHousekeeping } from '../services/files/file-housekeeping'
 import { servingBusyTimeout } from '../store/database'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices, type GatewayServices } from './services'
+import { schemaCompilersOnFirstUse } from './fastify-compilers'
 
 /** What the Ollama routes get, on the main port and on `server.ollama_port`. */
 export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices): OllamaRoutesOptions => ({
@@ -50,7 +51,7 @@ export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices)
  * with the same services, error shapes and host guard as the main port.
  */
 export async function buildOllamaListener(deps: GatewayDeps, services: GatewayServices): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, logController: requestLogController(deps.logger), frameworkErrors, clientErrorHandler })
+  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, logController: requestLogController(deps.logger), frameworkErrors, clientErrorHandler, schemaController: schemaCompilersOnFirstUse })
   installErrorHandler(app, deps.config.server.bodyLimitBytes)
   installHostGuard(app, deps.config.server.allowedHosts)
   app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('Ollama is running'))
@@ -72,6 +73,7 @@ export async function buildGateway(deps: GatewayDeps, services: GatewayServices 
     logController: requestLogController(deps.logger),
     frameworkErrors,
     clientErrorHandler,
+    schemaController: schemaCompilersOnFirstUse,
   })
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id)

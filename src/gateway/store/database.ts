@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Db } from './db'
 import { migrations } from './migrations'
+import { prepareOnFirstUse } from './prepared-on-first-use'
 
 export type { Db } from './db'
 
@@ -23,6 +24,7 @@ export function openDatabase(file: string, opts: { nativeBinding?: string } = {}
   // Start-up may wait for another process's write: it has nothing else to serve yet (see servingBusyTimeout).
   db.pragma(`busy_timeout = ${STARTING_BUSY_TIMEOUT_MS}`)
   migrate(db)
+  prepareOnFirstUse(db)
   return db
 }
 

@@ -1,11 +1,11 @@
 import type { SchemaApp } from '../../http/route-schemas'
 import type { AdminServices } from '../../services/admin/admin-services'
-import { idParams, teamBody, userBody, userRenameBody } from './admin-schemas'
+import { idParams, teamBody, teamPatchBody, userBody, userRenameBody } from './admin-schemas'
 
 export function teamsRoutes(app: SchemaApp, { teams, users }: AdminServices) {
   app.get('/teams', async () => ({ data: teams.list() }))
   app.post('/teams', { schema: { body: teamBody } }, async (req, reply) => reply.code(201).send(teams.create(req.body)))
-  app.patch('/teams/:id', { schema: { params: idParams, body: teamBody.partial() } }, async (req) => teams.update(req.params.id, req.body))
+  app.patch('/teams/:id', { schema: { params: idParams, body: teamPatchBody } }, async (req) => teams.update(req.params.id, req.body))
   app.delete('/teams/:id', { schema: { params: idParams } }, async (req) => teams.remove(req.params.id))
 
   app.get('/users', async () => ({ data: users.list() }))
