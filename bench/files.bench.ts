@@ -29,6 +29,11 @@ import { procCpuUs, startProcess } from './support/processes'
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
  * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
  * Then download throughput against a plain read and the bare receiver, and list latency with 10,000 files.
+ * The gateway's CPU per GB tells V8's garbage collection apart: ~1.0-1.4 s when each 32 MB of the parser's Buffers
+ * is freed by a young collection, 2.0-2.3 s when each young collection also starts a full one (what concurrent
+ * ArrayBuffer sweeping did after the gateway had idled; kernel/upload-gc.ts). BENCH_GATEWAY_NODE_FLAGS passes node
+ * flags to the gateway, e.g. `--concurrent-array-buffer-sweeping` for the old behaviour. The bare receiver runs with
+ * Node's defaults, so its CPU shows both modes.
  * Size: BENCH_FILES_MB (default 1024).
  */
 const MB = 1024 * 1024

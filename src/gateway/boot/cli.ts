@@ -12,6 +12,7 @@ import { AdminTokenError } from '../security/admin-token'
 import { SharedSecretError } from '../security/shared-secrets'
 import { gatewayListening } from './gateway-listening'
 import { startWhenStoreAnswers } from './store-wait'
+import { sweepArrayBuffersInPause } from '../kernel/upload-gc'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
 
@@ -86,6 +87,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     secretKey: env.GATEHOUSE_SECRET_KEY,
   }
 
+  sweepArrayBuffersInPause(process.execArgv, env.NODE_OPTIONS)
   const logger = createLogger({ level: flags['log-level'] ?? env.GATEHOUSE_LOG_LEVEL ?? 'warn' })
   const start = () => startGateway({ config, dataDir, env, logger, secrets })
   const waitForStore = flags['wait-for-store'] ?? ['1', 'true'].includes(env.GATEHOUSE_WAIT_FOR_STORE ?? '')

@@ -11,6 +11,7 @@ import { defaultConfig, loadConfigFile } from '../../gateway/config/load-config'
 import { DataDirLockedError } from '../../gateway/boot/data-dir-lock'
 import { startGateway, type RunningGateway } from '../../gateway/boot/start-gateway'
 import { createLogger } from '../../gateway/kernel/logging'
+import { sweepArrayBuffersInPause } from '../../gateway/kernel/upload-gc'
 import { SealedSecretsError } from '../../gateway/security/key-slots'
 import { aesGcmCipher } from '../../gateway/security/secret-cipher'
 import { type FromGateway, type GatewayStartRequest, type StartFailure, type ToGateway } from './gateway-protocol'
@@ -53,6 +54,7 @@ function classify(e: unknown): { reason: StartFailure; message: string; port?: n
 
 async function start(request: GatewayStartRequest): Promise<RunningGateway> {
   const env = process.env
+  sweepArrayBuffersInPause(process.execArgv, env.NODE_OPTIONS)
   const config = request.configFile ? loadConfigFile(request.configFile, env) : defaultConfig()
   if (request.port !== null) config.server.port = request.port
   return startGateway({

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { sweepArrayBuffersInPause } from './upload-gc'
+
+describe('sweepArrayBuffersInPause', () => {
+  it('sets the sweeping when node was given no setting of its own', () => {
+    expect(sweepArrayBuffersInPause([], '')).toBe(true)
+    expect(sweepArrayBuffersInPause(['--import', 'x.mjs', '--trace-gc'], '--max-old-space-size=512')).toBe(true)
+  })
+
+  it('leaves a setting passed to node alone, in any of its spellings, on the command line or in NODE_OPTIONS', () => {
+    expect(sweepArrayBuffersInPause(['--concurrent-array-buffer-sweeping'])).toBe(false)
+    expect(sweepArrayBuffersInPause(['--no-concurrent-array-buffer-sweeping'])).toBe(false)
+    expect(sweepArrayBuffersInPause([], '--trace-gc --concurrent_array_buffer_sweeping')).toBe(false)
+    expect(sweepArrayBuffersInPause(['--concurrent-array-buffer-sweeping=true'])).toBe(false)
+  })
+})
