@@ -2,7 +2,9 @@ import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { GatewayError } from '../../../shared/errors'
 import { ask, convo, invalidChatRequests, user } from '../../../shared/chat/fixtures/invalid-chat-requests'
+import { normalizeRequest } from '../../../shared/chat/normalize-request'
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
+import type { ChatCompletionRequestBody } from '../../../shared/chat/types'
 import { fastRequestJsonSchema, parseChatRequest } from './parse-chat-request'
 
 const fastPathTakes = new Ajv().compile(fastRequestJsonSchema())
@@ -63,6 +65,12 @@ describe('parseChatRequest', () => {
   it.each(plainBodies)('takes %s on the fast path, with the result zod gives', (_what, body) => {
     expect(fastPathTakes(body)).toBe(true)
     expect(parseChatRequest(body)).toEqual(parseChatCompletionRequest(body))
+  })
+
+  // The upstream body is written in the request's field order: the fast path keeps normalizeRequest's.
+  it.each(plainBodies)('gives %s the fields normalizeRequest gives, in its order', (_what, body) => {
+    const b = body as ChatCompletionRequestBody
+    expect(JSON.stringify(parseChatRequest(body))).toBe(JSON.stringify(normalizeRequest({ ...b, messages: b.messages.map((m) => ({ ...m })) })))
   })
 
   it.each(zodBodies)('leaves %s to zod, with the result zod gives', (_what, body) => {
