@@ -1,9 +1,10 @@
 import Ajv, { type ValidateFunction } from 'ajv'
 import { z } from 'zod'
 import { checkRequestRules } from '../../../shared/chat/check-request-rules'
+import { assembleRequest } from '../../../shared/chat/normalize-request'
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import { requestSchema } from '../../../shared/chat/request-schema'
-import type { ChatCompletionRequest, ChatCompletionRequestBody, DeprecatedUsage } from '../../../shared/chat/types'
+import type { ChatCompletionRequest, ChatCompletionRequestBody, ChatMessage } from '../../../shared/chat/types'
 
 /**
  * The top-level fields the fast path checks: those whose zod schema is plain shape and range, so its
@@ -50,29 +51,10 @@ let fastCheck: ValidateFunction | undefined
 export function parseChatRequest(body: unknown): ChatCompletionRequest {
   fastCheck ??= new Ajv({ allErrors: false }).compile(fastRequestJsonSchema())
   if (!fastCheck(body)) return parseChatCompletionRequest(body)
-  return normalizePlainBody(body as ChatCompletionRequestBody)
-}
-
-/** The fields normalizeRequest takes out of the body's order and sets after `messages` and `deprecated`. */
-const MOVED_FIELDS = new Set(['messages', 'max_tokens', 'max_completion_tokens', 'stream_options'])
-
-/**
- * normalizeRequest for a body the fast check took, in one object, with the same fields in the same order:
- * such a body has none of the deprecated forms, `stop` or tools to rewrite, and its messages need only a
- * copy of their own. normalizeRequest's rest-spreads made three objects of the body, about a third of
- * parsing a plain request (microbenchmark in the commit that added this).
- */
-function normalizePlainBody(body: ChatCompletionRequestBody): ChatCompletionRequest {
-  checkRequestRules(body)
-  const request: Record<string, unknown> = {}
-  for (const key in body) if (!MOVED_FIELDS.has(key)) request[key] = body[key as keyof ChatCompletionRequestBody]
-  // Copies, as zod's output is: later steps may change them, and the stored request keeps the client's body.
-  request.messages = body.messages.map((m) => ({ ...m }))
-  const deprecated: DeprecatedUsage[] = []
-  request.deprecated = deprecated
-  if (body.stream_options != null) request.stream_options = body.stream_options
-  if (body.max_tokens !== undefined) deprecated.push('max_tokens')
-  const limit = body.max_completion_tokens ?? body.max_tokens
-  if (limit != null) request.max_completion_tokens = limit
-  return request as unknown as ChatCompletionRequest
+  const valid = body as ChatCompletionRequestBody
+  // Such a body has no deprecated form to map: its messages need only copies of their own, as zod's output is
+  // (later steps may change them; the stored request keeps the client's body).
+  checkRequestRules(valid)
+  // (The check took text messages of the system, developer, user and assistant roles only: no `function` message.)
+  return assembleRequest(valid, valid.messages.map((m) => ({ ...m })) as ChatMessage[], [])
 }
