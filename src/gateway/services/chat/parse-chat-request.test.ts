@@ -70,6 +70,15 @@ const plainBodies: [string, unknown][] = [
   ['tool_choice "auto"', ask({ tools: [{ type: 'function', function: { name: 'f' } }], tool_choice: 'auto' })],
   ['tool_choice "required"', ask({ tools: [{ type: 'function', function: { name: 'f', parameters: {} } }], tool_choice: 'required' })],
   ['no tools at all', ask({ tools: [] })],
+  ['stop as a string (turned into an array)', ask({ stop: 'x' })],
+  ['stop sequences', ask({ stop: ['\n\n', 'END', '', 'x'] })],
+  ['response_format json_object', ask({ response_format: { type: 'json_object' } })],
+  ['response_format text', ask({ response_format: { type: 'text' } })],
+  [
+    'response_format json_schema (structured outputs)',
+    ask({ response_format: { type: 'json_schema', json_schema: { name: 'weather', description: 'd', schema: { type: 'object', properties: { t: { type: 'number' } } }, strict: true } } }),
+  ],
+  ['response_format json_schema, name only', ask({ response_format: { type: 'json_schema', json_schema: { name: 'w', strict: null } } })],
 ]
 
 /** Bodies zod must see, because they hold what the fast path does not check or would not copy as zod does. */
@@ -84,9 +93,9 @@ const zodBodies: [string, unknown][] = [
   ['an MCP tool', ask({ tools: [{ type: 'mcp', server_label: 'docs', allowed_tools: { tool_names: ['search'] } }] })],
   ['a web search tool', ask({ tools: [{ type: 'web_search' }] })],
   ['an extra key zod strips from a function', ask({ tools: [{ type: 'function', function: { name: 'f', examples: [] } }] })],
-  ['stop as a string (turned into an array)', ask({ stop: 'x' })],
   ['thinking (a rule across its fields)', ask({ thinking: { type: 'enabled', budget_tokens: 10 } })],
-  ['response_format', ask({ response_format: { type: 'json_object' } })],
+  ['a web search option (left to zod)', ask({ web_search_options: {} })],
+  ['an extra key zod strips from response_format', ask({ response_format: { type: 'json_object', strict: true } })],
 ]
 
 describe('parseChatRequest', () => {
@@ -106,7 +115,7 @@ describe('parseChatRequest', () => {
     expect(parseChatRequest(body)).toEqual(parseChatCompletionRequest(body))
   })
 
-  it.each(invalidChatRequests)('refuses %s exactly as zod does', (_what, body) => {
+  it.each([...invalidChatRequests.map(([what, body]) => [what, body] as const), ['five stop sequences', ask({ stop: ['a', 'b', 'c', 'd', 'e'] })] as const])('refuses %s exactly as zod does', (_what, body) => {
     const zod = caught(() => parseChatCompletionRequest(body))
     expect(caught(() => parseChatRequest(body))).toEqual(zod)
   })
@@ -131,6 +140,18 @@ describe('parseChatRequest', () => {
     expect(req.messages[1]!.tool_calls![0]).not.toBe(body.messages[1]!.tool_calls![0])
     expect(req.messages[1]!.tool_calls![0]!.function).not.toBe(body.messages[1]!.tool_calls![0]!.function)
     expect(req.tool_choice.function).not.toBe(body.tool_choice.function)
+  })
+
+  it('gives stop sequences and a response format of their own, as zod does', () => {
+    const body = ask({ stop: ['END'], response_format: { type: 'json_schema', json_schema: { name: 'w', schema: { type: 'object' } } } }) as unknown as {
+      stop: string[]
+      response_format: { json_schema: { schema: object } }
+    }
+    const req = parseChatRequest(body) as unknown as typeof body
+    expect(req.stop).not.toBe(body.stop)
+    expect(req.response_format).not.toBe(body.response_format)
+    expect(req.response_format.json_schema).not.toBe(body.response_format.json_schema)
+    expect(req.response_format.json_schema.schema).not.toBe(body.response_format.json_schema.schema)
   })
 })
 

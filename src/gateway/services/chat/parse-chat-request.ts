@@ -3,14 +3,14 @@ import { z } from 'zod'
 import { checkRequestRules } from '../../../shared/chat/check-request-rules'
 import { assembleRequest } from '../../../shared/chat/normalize-request'
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
-import { requestSchema } from '../../../shared/chat/request-schema'
-import type { ChatCompletionRequest, ChatCompletionRequestBody, ChatMessage, ChatTool, FunctionTool } from '../../../shared/chat/types'
+import { MAX_STOP_SEQUENCES, requestSchema } from '../../../shared/chat/request-schema'
+import type { ChatCompletionRequest, ChatCompletionRequestBody, ChatMessage, ChatTool, FunctionTool, ResponseFormat } from '../../../shared/chat/types'
 
 /**
  * The top-level fields the fast path checks with zod's own JSON Schema: those whose zod schema is plain shape
  * and range, so its JSON Schema says all zod checks and zod's output equals the input. Fields with transforms,
- * dispatch or refinements (response_format, stop, thinking...) are left out: a body that has one goes to zod.
- * Messages, function tools and the tool choice have schemas of their own below.
+ * dispatch or refinements (thinking, prediction, web_search_options...) are left out: a body that has one goes
+ * to zod. Messages, function tools, the tool choice, stop and response_format have schemas of their own below.
  */
 const FAST_FIELDS = [
   'model', 'store', 'metadata', 'frequency_penalty', 'presence_penalty', 'logit_bias', 'logprobs', 'top_logprobs', 'max_tokens',
@@ -66,11 +66,23 @@ const functionTools = {
 }
 const toolChoice = { anyOf: [{ enum: ['none', 'auto', 'required'] }, exactly({ type: { const: 'function' }, function: exactly({ name }, ['name']) }, ['type', 'function'])] }
 
+/** `stop` and `response_format` as request-schema takes them (zod dispatches on their shape). */
+const stop = { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1, maxItems: MAX_STOP_SEQUENCES, items: { type: 'string' } }] }
+const responseFormat = {
+  anyOf: [
+    exactly({ type: { enum: ['text', 'json_object'] } }, ['type']),
+    exactly(
+      { type: { const: 'json_schema' }, json_schema: exactly({ name, description: { type: 'string' }, schema: { type: 'object' }, strict: { type: ['boolean', 'null'] } }, ['name']) },
+      ['type', 'json_schema'],
+    ),
+  ],
+}
+
 /** The fast path's JSON Schema: zod's own schema of FAST_FIELDS (unrepresentable parts throw here), plus plain messages. */
 export function fastRequestJsonSchema(): Record<string, unknown> {
   const picked = requestSchema.pick(Object.fromEntries(FAST_FIELDS.map((f) => [f, true])) as { [K in (typeof FAST_FIELDS)[number]]: true })
   const { $schema: _dialect, ...schema } = z.toJSONSchema(picked, { io: 'output', unrepresentable: 'throw' }) as Record<string, unknown> & { properties: Record<string, unknown>; required: string[] }
-  return { ...schema, properties: { ...schema.properties, messages: plainMessages, tools: functionTools, tool_choice: toolChoice }, required: [...schema.required, 'messages'] }
+  return { ...schema, properties: { ...schema.properties, messages: plainMessages, tools: functionTools, tool_choice: toolChoice, stop, response_format: responseFormat }, required: [...schema.required, 'messages'] }
 }
 
 let fastCheck: ValidateFunction | undefined
@@ -92,6 +104,8 @@ export function parseChatRequest(body: unknown): ChatCompletionRequest {
   // Fresh copies down to where zod's output shares the client's objects (a function's parameters' values).
   if (valid.tools) request.tools = valid.tools.map(copyFunctionTool)
   if (typeof valid.tool_choice === 'object') request.tool_choice = { type: 'function', function: { name: valid.tool_choice.function.name } }
+  if (Array.isArray(valid.stop)) request.stop = [...valid.stop]
+  if (valid.response_format) request.response_format = copyResponseFormat(valid.response_format)
   return request
 }
 
@@ -100,6 +114,13 @@ function copyMessage(m: ChatCompletionRequestBody['messages'][number]): ChatMess
   const copy = { ...m } as ChatMessage
   if ('tool_calls' in copy && copy.tool_calls) copy.tool_calls = copy.tool_calls.map((c) => ({ id: c.id, type: c.type, function: { name: c.function.name, arguments: c.function.arguments } }))
   return copy
+}
+
+function copyResponseFormat(format: ResponseFormat): ResponseFormat {
+  if (format.type !== 'json_schema') return { type: format.type }
+  const copy = { ...format.json_schema }
+  if (copy.schema) copy.schema = { ...copy.schema }
+  return { type: 'json_schema', json_schema: copy }
 }
 
 function copyFunctionTool(tool: NonNullable<ChatCompletionRequestBody['tools']>[number]): ChatTool {
