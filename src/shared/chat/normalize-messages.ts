@@ -14,6 +14,8 @@ export function normalizeMessages(messages: ChatMessageBody[], deprecated: Depre
   return messages.map((message, index): ChatMessage => {
     switch (message.role) {
       case 'assistant': {
+        // A copy without the deprecated field; a plain spread when it is absent (an object rest is V8's slow path).
+        if (!('function_call' in message)) return { ...message }
         const { function_call: functionCall, ...rest } = message
         if (functionCall === undefined) return rest
         recordDeprecated(deprecated, 'messages[].function_call')

@@ -21,8 +21,8 @@ export async function chatRoutes(plain: FastifyInstance, opts: { chat: ChatServi
     const ctx = requestContext(req, reply, clock)
     const prep = chat.prepare(ctx, req.body, req.query.fallbacks)
     if (!prep.req.stream) {
-      const { completion, ...served } = await chat.complete(prep)
-      return reply.headers(servedHeaders(served, clock.now() - ctx.startedAt)).send(completion)
+      const answered = await chat.complete(prep)
+      return reply.headers(servedHeaders(answered, clock.now() - ctx.startedAt)).send(answered.completion)
     }
     const opened = await chat.openStream(prep)
     openStreamReply(reply, servedHeaders(opened, clock.now() - ctx.startedAt))

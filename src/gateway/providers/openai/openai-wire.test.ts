@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
-import { choicesText, chunkJsonWriter, normalizeChunk } from './openai-wire'
+import { choicesText, chunkJsonWriter, fingerprint, normalizeChunk } from './openai-wire'
 
 const opts = { modelName: 'our-model', fingerprint: 'fp_ours' }
 const withoutUsage = ({ usage: _usage, ...rest }: ChatCompletionChunk) => rest
@@ -63,5 +63,19 @@ describe('a streamed chunk relayed from its upstream text', () => {
   ])('is serialized as usual when the text does not allow it: %s', (_name, text) => {
     const raw = JSON.parse(text) as Record<string, unknown>
     expect(choicesText(text, raw)).toBeNull()
+  })
+})
+
+describe('fingerprint', () => {
+  it('is the same for a provider and upstream model on every call, and what earlier versions gave clients', () => {
+    expect(fingerprint('up', 'bench-upstream')).toBe('fp_d57dcebc6f')
+    expect(fingerprint('up', 'bench-upstream')).toBe('fp_d57dcebc6f')
+    expect(fingerprint('up', 'other')).not.toBe('fp_d57dcebc6f')
+    expect(fingerprint('up2', 'bench-upstream')).not.toBe('fp_d57dcebc6f')
+  })
+
+  it('stays right past the bound on how many it keeps', () => {
+    for (let i = 0; i < 2500; i++) fingerprint(`p${i % 7}`, `m${i}`)
+    expect(fingerprint('up', 'bench-upstream')).toBe('fp_d57dcebc6f')
   })
 })

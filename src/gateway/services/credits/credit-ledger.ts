@@ -161,9 +161,10 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 10, now
     if (!started.length && !rows.length && !replaced.length) return true
     const total = sumCredits(rows) + sumCredits(replaced)
     pendingMicro -= total
+    let balanceAfter: number | null = null
     try {
       store.transaction(() => {
-        if (total !== 0) store.company.add(-total)
+        if (total !== 0) balanceAfter = store.company.add(-total)
         for (const row of started) store.usage.insert(row)
         for (const row of rows) store.usage.insert(row)
         for (const row of replaced) store.usage.replace(row)
@@ -177,6 +178,7 @@ export function createCreditLedger(store: Store, { minCommitIntervalMs = 10, now
       retry.failed(err, unwrittenRows(), () => commit(false))
       return false
     }
+    if (balanceAfter !== null) store.company.committed(balanceAfter)
     retry.succeeded()
     return true
   }

@@ -205,7 +205,9 @@ export function createPipeline({ store, clock, ledger, registry, providerConfigs
 
     /** Builds the chain of models to try and holds the worst case of their cost (402 when the budget is used up). */
     begin<M extends Modality>(ctx: RequestContext, first: Target, spec: RunSpec<M>): Run<M> {
-      let chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks).filter((t, i) => i === 0 || serves(t, spec.modality))
+      let chain = fallbackChain(store, ctx.principal.team, first, spec.useFallbacks ?? ctx.principal.team.useFallbacks)
+      // Most models have no fallbacks: their chain is the model alone, with nothing to filter.
+      if (chain.length > 1) chain = chain.filter((t, i) => i === 0 || serves(t, spec.modality))
       let admission: Admission | null = null
       if (governor) {
         if (!governor.keepsContent(ctx.principal.team.id)) ctx.keepContentOutOfLogs?.()

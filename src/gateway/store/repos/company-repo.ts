@@ -50,5 +50,12 @@ export function createCompanyRepo(db: Db) {
       initStmt.run({ balance: 0, config: null })
       return addReturningStmt.get(deltaMicro) as number
     },
+    /**
+     * Once the transaction that ran `add` has committed: the balance it returned is the balance, so the next
+     * request's 402 check reads it from memory, not from the table (a read per group commit, issue 30).
+     */
+    committed(balanceMicro: number): void {
+      balance.set(balanceMicro)
+    },
   }
 }

@@ -19,6 +19,10 @@ export function valueCache<T>(db: Db, table: string, load: () => T) {
       if (!db.inTransaction) cached = { value }
       return value
     },
+    /** A value this connection knows is committed (its own write read it back), so the next get needs no read; ignored inside a transaction. */
+    set(value: T): void {
+      if (!db.inTransaction) cached = { value }
+    },
     clear,
   }
 }
