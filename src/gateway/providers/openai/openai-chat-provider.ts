@@ -5,11 +5,12 @@ import type { ChatProvider, ChatStream, ChunkBatch } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { postUpstream } from '../upstream/post-json'
 import { sseEventReader } from '../upstream/sse-events'
-import { afterFirstItem, eventJson, oneByOne, requireEventStream } from '../upstream/sse-stream'
+import { afterFirstItem, oneByOne, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { upstreamConnectionError, upstreamProtocolError, upstreamStreamError } from '../upstream/upstream-error'
+import { upstreamConnectionError, upstreamProtocolError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
-import { choicesSpan, chunkJsonWriter, fingerprint, normalizeChunk, normalizeCompletion, toOpenAiBody } from './openai-wire'
+import { openAiChunkReader } from './openai-chunk-reader'
+import { fingerprint, normalizeCompletion, toOpenAiBody } from './openai-wire'
 
 /** Any OpenAI-compatible API: the pivot format goes out nearly as it is. */
 export function openAiChatProvider(providerId: string, connect: () => UpstreamConnection): ChatProvider {
@@ -40,8 +41,7 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), { ...openAiAuth(conn), 'x-request-id': ctx.requestId, accept: 'text/event-stream' }, ctx.signal)
       await requireEventStream(providerId, res)
       let usage: Usage | null = null
-      const writeChunk = chunkJsonWriter()
-      const opts = shape(req, ctx)
+      const readChunk = openAiChunkReader(providerId, shape(req, ctx))
       const reader = sseEventReader()
       let done = false
       let failure: Error | null = null
@@ -54,19 +54,13 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
             done = true
             continue
           }
-          let raw: Record<string, unknown>
           try {
-            raw = eventJson(providerId, event)
-            if (raw.error) throw upstreamStreamError(providerId, raw.error)
+            const chunk = readChunk(event, batch)
+            if (chunk.usage) usage = chunk.usage
           } catch (err) {
             failure = err as Error
             break
           }
-          const chunk = normalizeChunk(raw, opts)
-          if (chunk.usage) usage = chunk.usage
-          const span = choicesSpan(event.data, raw)
-          batch.chunks.push(chunk)
-          batch.json.push(span ? writeChunk(chunk, event.data.slice(span[0], span[1])) : undefined)
         }
         return batch
       }
