@@ -12,9 +12,10 @@ const SENT = Promise.resolve()
  * Writes to a raw response in batches: the text given in one turn of the event loop (an upstream packet
  * often carries several events) is joined and leaves as one `res.write` at the turn's end (setImmediate; a
  * nextTick would run before the relay's next await resumes), so a chunked reply frames it once instead of
- * once per event. While the client's buffer is full, `write` waits for it to drain. `end` writes what waits.
+ * once per event. While the client's buffer is full, `write` gives a promise of its draining (nothing to wait
+ * for otherwise: a caller then spends no await on it). `end` writes what waits.
  */
-function batchedWriter(res: ServerResponse): { write(text: string): Promise<void>; end(): void } {
+function batchedWriter(res: ServerResponse): { write(text: string): Promise<void> | undefined; end(): void } {
   let pending = ''
   let scheduled = false
   let drained: Promise<void> | null = null
@@ -27,13 +28,13 @@ function batchedWriter(res: ServerResponse): { write(text: string): Promise<void
   }
   return {
     write(text) {
-      if (res.destroyed || res.writableEnded) return SENT
+      if (res.destroyed || res.writableEnded) return undefined
       pending += text
       if (!scheduled) {
         scheduled = true
         setImmediate(flush)
       }
-      return drained ?? SENT
+      return drained ?? undefined
     },
     end() {
       if (res.writableEnded) return
@@ -45,10 +46,14 @@ function batchedWriter(res: ServerResponse): { write(text: string): Promise<void
   }
 }
 
-/** Data-only SSE (chat completions, transcripts), batched per turn of the event loop. */
-export function responseSseSink(res: ServerResponse): SseReply & { send(data: string): Promise<void> } {
+/**
+ * Data-only SSE (chat completions, transcripts), batched per turn of the event loop. `write` is `send` for a
+ * caller that awaits only when there is something to wait for (the chat relay, per chunk).
+ */
+export function responseSseSink(res: ServerResponse): SseReply & { send(data: string): Promise<void>; write(data: string): Promise<void> | undefined } {
   const writer = batchedWriter(res)
-  return { send: (data) => writer.write(`data: ${data}\n\n`), end: writer.end }
+  const write = (data: string) => writer.write(`data: ${data}\n\n`)
+  return { send: (data) => write(data) ?? SENT, write, end: writer.end }
 }
 
 /**
@@ -61,7 +66,7 @@ export function typedSseSink(res: ServerResponse): SseReply & { send(events: Rea
     send: (events) => {
       let text = ''
       for (const e of events) text += `event: ${e.type}\ndata: ${e.data}\n\n`
-      return writer.write(text)
+      return writer.write(text) ?? SENT
     },
     end: writer.end,
   }

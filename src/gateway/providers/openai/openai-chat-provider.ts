@@ -1,14 +1,16 @@
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import { GatewayError } from '../../../shared/errors'
-import type { ChatProvider, ChatStream } from '../contracts/chat'
+import type { EventSourceMessage } from 'eventsource-parser'
+import type { ChatProvider, ChatStream, ChunkBatch } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { postUpstream } from '../upstream/post-json'
-import { sseEventBatches } from '../upstream/sse-events'
-import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-stream'
+import { sseEventReader } from '../upstream/sse-events'
+import { afterFirstItem, oneByOne, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { upstreamConnectionError, upstreamProtocolError, upstreamStreamError } from '../upstream/upstream-error'
+import { upstreamConnectionError, upstreamProtocolError } from '../upstream/upstream-error'
 import { openAiAuth } from './openai-endpoint'
-import { choicesText, chunkJsonWriter, fingerprint, normalizeChunk, normalizeCompletion, toOpenAiBody } from './openai-wire'
+import { openAiChunkReader } from './openai-chunk-reader'
+import { fingerprint, normalizeCompletion, toOpenAiBody } from './openai-wire'
 
 /** Any OpenAI-compatible API: the pivot format goes out nearly as it is. */
 export function openAiChatProvider(providerId: string, connect: () => UpstreamConnection): ChatProvider {
@@ -42,32 +44,39 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
       const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), { ...openAiAuth(conn), 'x-request-id': ctx.requestId, accept: 'text/event-stream' }, ctx.signal)
       await requireEventStream(providerId, res)
       let usage: Usage | null = null
-      // The chunk yielded last and its choices as the upstream wrote them, for chunkJson.
-      let last: ChatCompletionChunk | undefined
-      let lastChoices: string | null = null
-      let lastChoicesOf: unknown
-      const writeChunk = chunkJsonWriter()
-      const opts = shape(req, ctx)
-      async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
-        try {
-          let done = false
-          for await (const events of sseEventBatches(res.body)) {
-            for (const event of events) {
-              // Read on to the body's end after [DONE]: dropping a body before its end aborts the request (an error, with its stack, per stream).
-              if (done || event.data === '[DONE]') {
-                done = true
-                continue
-              }
-              const raw = eventJson(providerId, event)
-              if (raw.error) throw upstreamStreamError(providerId, raw.error)
-              const chunk = normalizeChunk(raw, opts)
-              if (chunk.usage) usage = chunk.usage
-              last = chunk
-              lastChoices = choicesText(event.data, raw)
-              lastChoicesOf = chunk.choices
-              yield chunk
-            }
+      const readChunk = openAiChunkReader(providerId, shape(req, ctx))
+      const reader = sseEventReader()
+      let done = false
+      let failure: Error | null = null
+      /** The chunks of one upstream read; a failure ends the batch where it happened (the chunks before it still go out). */
+      const batchOf = (events: EventSourceMessage[]): ChunkBatch => {
+        const batch: ChunkBatch = { chunks: [], json: [] }
+        for (const event of events) {
+          // Read on to the body's end after [DONE]: dropping a body before its end aborts the request (an error, with its stack, per stream).
+          if (done || event.data === '[DONE]') {
+            done = true
+            continue
           }
+          try {
+            const chunk = readChunk(event, batch)
+            if (chunk.usage) usage = chunk.usage
+          } catch (err) {
+            failure = err as Error
+            break
+          }
+        }
+        return batch
+      }
+      async function* batches(): AsyncGenerator<ChunkBatch> {
+        try {
+          for await (const bytes of res.body) {
+            const batch = batchOf(reader.read(bytes))
+            if (batch.chunks.length) yield batch
+            if (failure) throw failure
+          }
+          const batch = batchOf(reader.end())
+          if (batch.chunks.length) yield batch
+          if (failure) throw failure
           if (!done) throw upstreamProtocolError(providerId, 'its stream ended before "data: [DONE]".')
         } catch (err) {
           if (ctx.signal.aborted || err instanceof GatewayError) throw err
@@ -76,13 +85,13 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
           res.body.destroy()
         }
       }
-      // The first chunk is in before the stream is handed on: a stream broken from its start may still fall back.
-      const iterator = await afterFirstItem(chunks())
+      // The first chunks are in before the stream is handed on: a stream broken from its start may still fall back.
+      const iterator = await afterFirstItem(batches())
+      let oneAtATime: AsyncIterableIterator<ChatCompletionChunk> | undefined
       return {
-        [Symbol.asyncIterator]: () => iterator,
+        [Symbol.asyncIterator]: () => (oneAtATime ??= oneByOne(iterator, (b: ChunkBatch) => b.chunks)),
         reportedUsage: () => usage,
-        // Only while the chunk still holds the choices that text was read from.
-        chunkJson: (chunk) => (chunk === last && lastChoices !== null && chunk.choices === lastChoicesOf ? writeChunk(chunk, lastChoices) : undefined),
+        batches: () => iterator,
       }
     },
   }

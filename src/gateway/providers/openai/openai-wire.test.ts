@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
-import { choicesText, chunkJsonWriter, fingerprint, normalizeChunk } from './openai-wire'
+import { choicesSpan, chunkJsonWriter, fingerprint, normalizeChunk } from './openai-wire'
 
 const opts = { modelName: 'our-model', fingerprint: 'fp_ours' }
 const withoutUsage = ({ usage: _usage, ...rest }: ChatCompletionChunk) => rest
+const choicesText = (text: string, raw: Record<string, unknown>) => {
+  const span = choicesSpan(text, raw)
+  return span && text.slice(...span)
+}
 /** The relayed text when it can be spliced, else what serializing the normalized chunk writes. */
 function relayed(text: string, o: { modelName: string; fingerprint: string; requestedTier?: 'auto' | 'default' | 'flex' } = opts) {
   const raw = JSON.parse(text) as Record<string, unknown>

@@ -126,13 +126,13 @@ export function normalizeChunk(raw: Record<string, unknown>, opts: { modelName: 
 const CHOICES = '"choices":['
 
 /**
- * The text of an upstream chunk's `choices` array as it came, when it can be cut out without a parse:
- * every other member holds a scalar (id, object, created, model, service_tier, system_fingerprint,
- * obfuscation...), no bracket comes before the one `"choices":[` of the text, and the array ends the
- * object or is followed at once by the next member. Null otherwise (whitespace, nesting, a member
+ * Where an upstream chunk's `choices` array is in its text (from its `[` to just after its `]`), when it can be
+ * cut out without a parse: every other member holds a scalar (id, object, created, model, service_tier,
+ * system_fingerprint, obfuscation...), no bracket comes before the one `"choices":[` of the text, and the array
+ * ends the object or is followed at once by the next member. Null otherwise (whitespace, nesting, a member
  * holding an object): the chunk is then serialized as usual.
  */
-export function choicesText(text: string, raw: Record<string, unknown>): string | null {
+export function choicesSpan(text: string, raw: Record<string, unknown>): [number, number] | null {
   if (!Array.isArray(raw.choices)) return null
   let afterChoices = false
   let next: string | undefined
@@ -156,7 +156,7 @@ export function choicesText(text: string, raw: Record<string, unknown>): string 
     end = text.lastIndexOf(`],${JSON.stringify(next)}:`) + 1
     if (end <= start) return null
   }
-  return text.slice(start + CHOICES.length - 1, end)
+  return [start + CHOICES.length - 1, end]
 }
 
 /**

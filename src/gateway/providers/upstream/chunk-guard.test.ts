@@ -26,6 +26,14 @@ describe('eventSizeCounter', () => {
     expect(openAfter('data: a\ndata: b\r\ndata: c', [3, 9])).toBe('data: a\n'.length + 'data: b\r'.length + 'data: c'.length)
   })
 
+  it('counts alike however a chunk of many lines with every kind of line end is cut', () => {
+    const text = 'data: 1\n\ndata: 2\r\n\r\n: note\rdata: 3\r\rdata: a\r\ndata: b\rdata: c\ndata: d'
+    const open = 'data: a\r'.length + 'data: b\r'.length + 'data: c\n'.length + 'data: d'.length
+    expect(openAfter(text, [])).toBe(open)
+    for (let cut = 0; cut <= text.length; cut++) expect(openAfter(text, [cut])).toBe(open)
+    for (let cut = 0; cut + 5 <= text.length; cut++) expect(openAfter(text, [cut, cut + 5])).toBe(open)
+  })
+
   it('a CRLF split across chunks is one line end, not a blank line', () => {
     expect(openAfter('data: a\r\ndata: b', [8])).toBe('data: a\r'.length + 'data: b'.length)
   })

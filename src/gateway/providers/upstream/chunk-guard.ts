@@ -28,21 +28,21 @@ export function declaredTooLarge(providerId: string, limits: UpstreamLimits, con
 /**
  * Counts the bytes of the server-sent event in progress: its lines up to the blank line that ends it
  * (LF, CRLF or CR line ends, split anywhere across chunks). Only line ends are looked at, found with
- * indexOf, so a stream's ordinary chunks cost a few searches each.
+ * indexOf: one search per line, and one for a CR that most streams never send.
  */
 export function eventSizeCounter() {
   let eventBytes = 0
   let lineBytes = 0
   let afterCr = false
-  const nextEnd = (chunk: Uint8Array, from: number) => {
-    const lf = chunk.indexOf(LF, from)
-    const cr = chunk.indexOf(CR, from)
-    return lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr)
-  }
   /** Adds a chunk; returns the bytes of the event still open after it. */
   return (chunk: Uint8Array): number => {
     let at = 0
-    for (let end = nextEnd(chunk, 0); end !== -1; end = nextEnd(chunk, at)) {
+    // The next LF and CR at or after `at` (-1: none left in the chunk, so no search again).
+    let lf = chunk.indexOf(LF)
+    let cr = chunk.indexOf(CR)
+    for (;;) {
+      const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr)
+      if (end === -1) break
       const bytes = end - at
       const lfOfCrlf = afterCr && bytes === 0 && lineBytes === 0 && chunk[end] === LF
       if (!lfOfCrlf) {
@@ -52,6 +52,8 @@ export function eventSizeCounter() {
       }
       afterCr = chunk[end] === CR
       at = end + 1
+      if (lf !== -1 && lf < at) lf = chunk.indexOf(LF, at)
+      if (cr !== -1 && cr < at) cr = chunk.indexOf(CR, at)
     }
     if (at < chunk.length) {
       lineBytes += chunk.length - at

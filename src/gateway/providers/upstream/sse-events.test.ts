@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sseEventBatches, sseEvents } from './sse-events'
+import { sseEventReader, sseEvents } from './sse-events'
 
 /** A body that yields `parts` and records whether its reader stopped early. */
 function body(parts: Buffer[]) {
@@ -61,10 +61,12 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out
 }
 
-describe('sseEventBatches', () => {
-  it('hands over every event a body chunk completes at once, and none for a chunk that completes none', async () => {
-    const batches = await collect(sseEventBatches(chunksOf('data: {"a":1}\n\ndata: {"a":2}\n\nda', 'ta: {"a', '":3}\n\ndata: [DONE]\n\n')))
-    expect(batches.map((b) => b.map((e) => e.data))).toEqual([['{"a":1}', '{"a":2}'], ['{"a":3}', '[DONE]']])
+describe('sseEventReader', () => {
+  it('hands over every event a body chunk completes at once, and none for a chunk that completes none', () => {
+    const reader = sseEventReader()
+    const batches = ['data: {"a":1}\n\ndata: {"a":2}\n\nda', 'ta: {"a', '":3}\n\ndata: [DONE]\n\n'].map((p) => reader.read(Buffer.from(p)))
+    expect(batches.map((b) => b.map((e) => e.data))).toEqual([['{"a":1}', '{"a":2}'], [], ['{"a":3}', '[DONE]']])
+    expect(reader.end()).toEqual([])
   })
 
   it('joins an event split anywhere, inside a character too', async () => {
@@ -74,8 +76,9 @@ describe('sseEventBatches', () => {
     expect(events.map((e) => e.data)).toEqual(['{"t":"café"}', 'last'])
   })
 
-  it('drops a byte-order mark at the start of the stream', async () => {
-    const batches = await collect(sseEventBatches(chunksOf(Buffer.from('\uFEFFdata: first\n\n'))))
-    expect(batches.map((b) => b.map((e) => e.data))).toEqual([['first']])
+  it('drops a byte-order mark at the start, and an event the body ends before its blank line (as EventSource does)', () => {
+    const reader = sseEventReader()
+    expect(reader.read(Buffer.from('\uFEFFdata: first\n\ndata: cut')).map((e) => e.data)).toEqual(['first'])
+    expect(reader.end()).toEqual([])
   })
 })

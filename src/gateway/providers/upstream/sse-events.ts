@@ -25,23 +25,30 @@ function sseParser(onEvent: (event: EventSourceMessage) => void) {
   }
 }
 
+const NO_EVENTS: EventSourceMessage[] = []
+
 /**
- * Server-sent events of an upstream body, a batch per body chunk: every event the chunk completes, at
- * once (a chunk that completes none gives no batch). A stream's events mostly arrive several to a chunk:
- * a batch costs one turn of the async iteration where an event each cost one per event.
+ * Server-sent events read synchronously from a body's chunks: `read` gives every event a chunk completes,
+ * `end` those the body's end completes (often none: then a shared empty array).
  */
-export async function* sseEventBatches(body: AsyncIterable<Uint8Array>): AsyncGenerator<EventSourceMessage[]> {
-  let batch: EventSourceMessage[] = []
-  const parser = sseParser((e) => void batch.push(e))
-  for await (const chunk of body) {
-    parser.write(chunk)
-    if (!batch.length) continue
+export function sseEventReader(): { read(chunk: Uint8Array): EventSourceMessage[]; end(): EventSourceMessage[] } {
+  let batch: EventSourceMessage[] = NO_EVENTS
+  const parser = sseParser((e) => void (batch === NO_EVENTS ? (batch = [e]) : batch.push(e)))
+  const take = () => {
     const events = batch
-    batch = []
-    yield events
+    batch = NO_EVENTS
+    return events
   }
-  parser.end()
-  if (batch.length) yield batch
+  return {
+    read(chunk) {
+      parser.write(chunk)
+      return take()
+    },
+    end() {
+      parser.end()
+      return take()
+    },
+  }
 }
 
 /**

@@ -52,3 +52,32 @@ export async function afterFirstItem<T>(source: AsyncGenerator<T>): Promise<Asyn
   }
   return iterator as AsyncGenerator<T>
 }
+
+/**
+ * The items of a stream of batches one at a time, for a reader that takes them so: those after a batch's first
+ * are handed out at once, without a generator's resumption per item. A reader that stops early stops the batches.
+ */
+export function oneByOne<B, T>(batches: AsyncIterator<B>, itemsOf: (batch: B) => readonly T[]): AsyncIterableIterator<T> {
+  let items: readonly T[] = []
+  let at = 0
+  const fill = async (): Promise<IteratorResult<T>> => {
+    while (at === items.length) {
+      const read = await batches.next()
+      if (read.done) return { value: undefined, done: true }
+      items = itemsOf(read.value)
+      at = 0
+    }
+    return { value: items[at++]!, done: false }
+  }
+  const iterator: AsyncIterableIterator<T> = {
+    next: () => (at < items.length ? Promise.resolve({ value: items[at++]!, done: false }) : fill()),
+    async return() {
+      items = []
+      at = 0
+      await batches.return?.()
+      return { value: undefined, done: true }
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  }
+  return iterator
+}

@@ -20,14 +20,16 @@ export interface PumpedStream {
 
 /**
  * Drives an opened chat stream for any front (chat SSE, Messages events, Ollama NDJSON): each chunk
- * with choices goes to `onChunk`; a failure mid-stream goes to `onError` (not when the client left);
- * then the answer is settled on what the upstream reported, or on an estimate when it reported nothing.
+ * with choices goes to `onChunk`, with its JSON when the provider could write it from the upstream's own
+ * text; a failure mid-stream goes to `onError` (not when the client left); then the answer is settled on
+ * what the upstream reported, or on an estimate when it reported nothing. A stream read in batches is
+ * handed over a batch at a time, in one synchronous pass unless `onChunk` gives something to wait for.
  */
 export async function pumpChatStream(opts: {
   chat: ChatService
   prep: PreparedChat
   opened: Served<ChatStream>
-  onChunk(chunk: ChatCompletionChunk): Promise<void>
+  onChunk(chunk: ChatCompletionChunk, json: string | undefined): Promise<void> | undefined
   onError(e: GatewayError): Promise<void>
 }): Promise<PumpedStream> {
   const { chat, prep, opened } = opts
@@ -36,10 +38,23 @@ export async function pumpChatStream(opts: {
   let status = 200
   let error: string | null = null
   try {
-    for await (const chunk of opened.value) {
-      if (chunk.choices.length === 0) continue // the upstream's own usage chunk: the front sends its own
-      acc.add(chunk)
-      await opts.onChunk(chunk)
+    const batches = opened.value.batches?.()
+    if (batches) {
+      for await (const { chunks, json } of batches) {
+        for (let i = 0; i < chunks.length; i++) {
+          const chunk = chunks[i]!
+          if (chunk.choices.length === 0) continue // the upstream's own usage chunk: the front sends its own
+          acc.add(chunk)
+          const wait = opts.onChunk(chunk, json[i])
+          if (wait) await wait
+        }
+      }
+    } else {
+      for await (const chunk of opened.value) {
+        if (chunk.choices.length === 0) continue
+        acc.add(chunk)
+        await opts.onChunk(chunk, undefined)
+      }
     }
   } catch (err) {
     if (signal.aborted) {

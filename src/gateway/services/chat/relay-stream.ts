@@ -5,9 +5,10 @@ import type { ChatService, PreparedChat } from './chat-service'
 import { toLegacyChunk, wantsLegacyFunctions } from './legacy-functions'
 import { pumpChatStream } from './pump-chat-stream'
 
-/** Where a stream's events go: data-only SSE to a client. `send` waits while the client's buffer is full. */
+/** Where a stream's events go: data-only SSE to a client. `send` waits while the client's buffer is full; `write` gives a promise to wait for only then. */
 export interface SseSink {
   send(data: string): Promise<void>
+  write(data: string): Promise<void> | undefined
 }
 
 const withoutUsage = ({ usage: _usage, ...rest }: ChatCompletionChunk) => rest
@@ -22,10 +23,9 @@ export async function relayChatStream(opts: { chat: ChatService; pipeline: Pipel
   const includeUsage = prep.req.stream_options?.include_usage === true
   const legacy = wantsLegacyFunctions(prep.req)
   let last: ChatCompletionChunk | undefined
-  // A chunk the provider can write from its upstream's own text is not serialized a second time.
-  const asJson = (chunk: ChatCompletionChunk): string => {
-    const wire = legacy ? undefined : opened.value.chunkJson?.(chunk)
-    if (wire !== undefined) return includeUsage ? `${wire.slice(0, -1)},"usage":null}` : wire
+  // A chunk the provider could write from its upstream's own text is not serialized a second time.
+  const asJson = (chunk: ChatCompletionChunk, wire: string | undefined): string => {
+    if (wire !== undefined && !legacy) return includeUsage ? `${wire.slice(0, -1)},"usage":null}` : wire
     const out = legacy ? toLegacyChunk(chunk) : chunk
     return JSON.stringify(includeUsage ? { ...out, usage: null } : withoutUsage(out))
   }
@@ -33,9 +33,9 @@ export async function relayChatStream(opts: { chat: ChatService; pipeline: Pipel
     chat,
     prep,
     opened,
-    async onChunk(chunk) {
+    onChunk(chunk, json) {
       last = chunk
-      await sink.send(asJson(chunk))
+      return sink.write(asJson(chunk, json))
     },
     onError: (e) => sink.send(JSON.stringify({ error: { message: e.message, type: e.type, code: e.code, param: null } })),
   })
