@@ -64,7 +64,7 @@ export async function toolsRoutes(plain: FastifyInstance, opts: { rag: RagServic
   app.delete('/collections/:id', { schema: { params: collectionParams } }, async (req) => rag.remove(req.params.id))
 
   app.post('/collections/:id/search', { schema: { params: collectionParams, body: searchBody } }, async (req, reply) => {
-    const hits = await rag.search(req.params.id, req.body.query, { topN: req.body.top_n ?? 10, mode: req.body.mode, signal: abortOnClientClose(reply), param: 'id' })
+    const hits = await rag.search(req.params.id, req.body.query, { topN: req.body.top_n ?? 10, mode: req.body.mode, signal: abortOnClientClose(reply).asAbortSignal(), param: 'id' })
     return {
       object: 'list',
       data: hits.map((h) => ({
@@ -80,7 +80,7 @@ export async function toolsRoutes(plain: FastifyInstance, opts: { rag: RagServic
   app.get('/collections/:id/documents', { schema: { params: collectionParams } }, async (req) => ({ data: rag.documents(req.params.id) }))
   app.post('/collections/:id/documents', { schema: { params: collectionParams } }, async (req, reply) => {
     // the request's own 'close' fires once its body is read: the reply's tells that the client went away
-    const signal = abortOnClientClose(reply)
+    const signal = abortOnClientClose(reply).asAbortSignal()
     if (req.isMultipart()) {
       const form = await readSmallForm(req, { allowed: ['name'], maxBytes: MAX_DOCUMENT_BYTES, tooLarge, howToSend: 'Send a file part "file" (and optionally a field "name"), or JSON {name, text}.' })
       if (!form.file) throw new GatewayError({ status: 400, type: 'invalid_request_error', code: 'missing_file', param: 'file', message: 'file is required: send the document as a file part named "file".' })

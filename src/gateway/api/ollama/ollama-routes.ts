@@ -130,7 +130,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
   async function pull(req: FastifyRequest, reply: FastifyReply) {
     const body = bodyOf(req)
     const name = nameOf(body)
-    const signal = abortOnClientClose(reply)
+    const signal = abortOnClientClose(reply).asAbortSignal()
     if (body.stream === false) {
       await opts.localModels.pull(name, signal, () => {})
       return { status: 'success' }

@@ -1,4 +1,5 @@
 import type { LocalModelSettings } from '../../../shared/local-model-settings'
+import type { RequestSignal } from '../../kernel/client-signal'
 /** What a provider is built from: the settings of one provider, its secret resolved. Never a store row. */
 export type ProviderType = 'openai' | 'anthropic' | 'local'
 
@@ -44,7 +45,7 @@ export interface ModelRef {
 
 /** Every provider call gets its context: the model, the request id, and a signal that aborts when the client leaves. */
 export interface CallContext {
-  signal: AbortSignal
+  signal: RequestSignal
   requestId: string
   model: ModelRef
   /** How long a local model stays loaded after this request, in seconds (negative: stays); over the model's own keep_alive. */

@@ -4,6 +4,7 @@ import { notFound } from '../../../shared/errors'
 import type { LlamaCallOptions } from '../../engines/llama/llama-engine'
 import type { ModelManager } from '../../engines/model-manager/model-manager'
 import type { LocalModelKind } from '../../engines/model-manager/whisper-model-catalog'
+import { abortSignalOf } from '../../kernel/client-signal'
 import type { CallContext } from '../contracts/provider-config'
 
 /** How the llama engine runs a model: its own settings, and this request's keep_alive over its own. */
@@ -12,7 +13,7 @@ export function llamaCallOptions(ctx: CallContext): LlamaCallOptions {
   const keepAlive = ctx.keepAliveSeconds ?? local.keepAliveSeconds
   const ms = (seconds: number) => (seconds < 0 ? -1 : Math.round(seconds * 1000))
   return {
-    signal: ctx.signal,
+    signal: abortSignalOf(ctx.signal),
     settings: { parallel: local.parallel, contextSize: local.contextSize, gpuLayers: local.gpuLayers, ...(local.keepAliveSeconds !== undefined ? { keepAliveMs: ms(local.keepAliveSeconds) } : {}) },
     ...(keepAlive !== undefined ? { keepAliveMs: ms(keepAlive) } : {}),
   }

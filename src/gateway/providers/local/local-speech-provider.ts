@@ -12,6 +12,7 @@ import {
 import { type EngineHost } from '../../engines/host/engine-host'
 import { TtsEngine } from '../../engines/tts/tts-engine'
 import { type SpeechVoiceInfo, builtInSpeechVoices, resolveSpeechVoice } from '../../engines/tts/tts-voice-catalog'
+import { abortSignalOf } from '../../kernel/client-signal'
 import type { CallContext } from '../contracts/provider-config'
 import { type SpeechProvider, type SpeechRequest, type SpeechResult } from '../contracts/audio'
 
@@ -34,7 +35,7 @@ export class LocalSpeechProvider implements SpeechProvider {
 
   async speak(request: SpeechRequest, ctx?: Pick<CallContext, 'signal'>): Promise<SpeechResult> {
     const { input } = request
-    const signal = ctx?.signal
+    const signal = ctx && abortSignalOf(ctx.signal)
     const speed = request.speed ?? 1
     const format = request.format ?? 'mp3'
     if (typeof input !== 'string' || input.trim().length === 0) throw badRequest('`input` must be non-empty text.', 'input')

@@ -11,6 +11,7 @@ import { type CompactedSpeech, compactSpeech, originalTime } from '../../engines
 import { WhisperEngine, defaultWhisperThreads } from '../../engines/whisper/whisper-engine'
 import { whisperLanguageCode } from '../../engines/whisper/whisper-languages'
 import { type TranscriptDelta, type TranscriptSegment, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../contracts/audio'
+import { abortSignalOf, type RequestSignal } from '../../kernel/client-signal'
 import type { CallContext } from '../contracts/provider-config'
 import { type TimedText, tokensToWords, transcriptWords, wordsToSegments } from './whisper-token-words'
 
@@ -51,10 +52,10 @@ export class LocalTranscriptionProvider implements TranscriptionProvider {
   }
 
   /** The model is `ctx.model`'s file when the config names one, else a model-manager name. */
-  async transcribe(request: TranscriptionRequest, ctx: Pick<CallContext, 'model'> & { signal?: AbortSignal }, onDelta?: (delta: TranscriptDelta) => void): Promise<TranscriptionResult> {
+  async transcribe(request: TranscriptionRequest, ctx: Pick<CallContext, 'model'> & { signal?: RequestSignal }, onDelta?: (delta: TranscriptDelta) => void): Promise<TranscriptionResult> {
     const started = Date.now()
     const { task } = request
-    const { signal } = ctx
+    const signal = ctx.signal && abortSignalOf(ctx.signal)
     const temperature = request.temperature ?? 0
     if (task !== 'transcribe' && task !== 'translate') throw badRequest(`Unknown task "${String(task)}".`, 'task')
     if (!(temperature >= 0 && temperature <= 1)) throw badRequest(`\`temperature\` must be between 0 and 1; got ${temperature}.`, 'temperature')

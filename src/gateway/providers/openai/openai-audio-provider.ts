@@ -1,5 +1,6 @@
 import type { FormData } from 'undici'
 import type * as Undici from 'undici'
+import type { RequestSignal } from '../../kernel/client-signal'
 import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import { GatewayError } from '../../../shared/errors'
 import type { SpeechProvider, SpeechRequest, SpeechResult, TranscriptDelta, TranscriptionProvider, TranscriptionRequest, TranscriptionResult, TranscriptSegment } from '../contracts/audio'
@@ -18,7 +19,7 @@ const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', opus: 'audio/
  * POSTs to the upstream over the shared client (its timeouts, reply cap and secret masking) and reads the
  * reply with `read`; the total timeout runs until the body is read.
  */
-async function send<T>(conn: UpstreamConnection, path: string, body: string | FormData, signal: AbortSignal, read: (res: UpstreamResponse) => Promise<T>): Promise<T> {
+async function send<T>(conn: UpstreamConnection, path: string, body: string | FormData, signal: RequestSignal, read: (res: UpstreamResponse) => Promise<T>): Promise<T> {
   const res = await postUpstream(conn, path, body, openAiAuth(conn), signal)
   try {
     return await read(res)
@@ -28,7 +29,7 @@ async function send<T>(conn: UpstreamConnection, path: string, body: string | Fo
 }
 
 /** A reply read as JSON; one that is not JSON is a protocol error, a reply past its cap keeps its own error. */
-const readJson = (providerId: string, signal: AbortSignal) => async (res: UpstreamResponse) => {
+const readJson = (providerId: string, signal: RequestSignal) => async (res: UpstreamResponse) => {
   try {
     return (await res.body.json()) as VerboseTranscript
   } catch (err) {

@@ -12,6 +12,8 @@ import { openAiAuth } from './openai-endpoint'
 import { openAiChunkReader } from './openai-chunk-reader'
 import { fingerprint, normalizeCompletion, toOpenAiBody } from './openai-wire'
 
+const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true }
+
 /** Any OpenAI-compatible API: the pivot format goes out nearly as it is. */
 export function openAiChatProvider(providerId: string, connect: () => UpstreamConnection): ChatProvider {
   const shape = (req: ChatCompletionRequest, ctx: CallContext) => ({
@@ -67,26 +69,49 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
         }
         return batch
       }
-      async function* batches(): AsyncGenerator<ChunkBatch> {
+      const bytes = res.body[Symbol.asyncIterator]()
+      let ended = false
+      let closed = false
+      const close = () => {
+        if (closed) return
+        closed = true
+        res.body.destroy()
+      }
+      const failed = (err: unknown): never => {
+        close()
+        if (ctx.signal.aborted || err instanceof GatewayError) throw err
+        throw upstreamConnectionError(providerId, err)
+      }
+      // A plain iterator, not an async generator: a generator suspended at its yield while the relay writes kept
+      // every streamed request's objects alive through young collections (~5 KB a request promoted to old space
+      // under the cpu bench, ~1 KB without). A failure comes after the batch that came before it.
+      const next = async (): Promise<IteratorResult<ChunkBatch>> => {
         try {
-          for await (const bytes of res.body) {
-            const batch = batchOf(reader.read(bytes))
-            if (batch.chunks.length) yield batch
+          if (failure && !closed) throw failure
+          while (!closed) {
+            if (ended) {
+              if (!done) throw upstreamProtocolError(providerId, 'its stream ended before "data: [DONE]".')
+              break
+            }
+            const read = await bytes.next()
+            const batch = read.done ? ((ended = true), batchOf(reader.end())) : batchOf(reader.read(read.value))
+            if (batch.chunks.length) return { value: batch, done: false }
             if (failure) throw failure
           }
-          const batch = batchOf(reader.end())
-          if (batch.chunks.length) yield batch
-          if (failure) throw failure
-          if (!done) throw upstreamProtocolError(providerId, 'its stream ended before "data: [DONE]".')
         } catch (err) {
-          if (ctx.signal.aborted || err instanceof GatewayError) throw err
-          throw upstreamConnectionError(providerId, err)
-        } finally {
-          res.body.destroy()
+          failed(err)
         }
+        close()
+        return DONE
+      }
+      const batches: Required<AsyncIterableIterator<ChunkBatch>> = {
+        next,
+        return: async () => (close(), DONE),
+        throw: async (err: unknown) => failed(err),
+        [Symbol.asyncIterator]: () => batches,
       }
       // The first chunks are in before the stream is handed on: a stream broken from its start may still fall back.
-      const iterator = await afterFirstItem(batches())
+      const iterator = await afterFirstItem(batches)
       let oneAtATime: AsyncIterableIterator<ChatCompletionChunk> | undefined
       return {
         [Symbol.asyncIterator]: () => (oneAtATime ??= oneByOne(iterator, (b: ChunkBatch) => b.chunks)),

@@ -1,4 +1,5 @@
 import type { FormData } from 'undici'
+import type { RequestSignal } from '../../kernel/client-signal'
 import type { RawUpstreamResponse } from '../contracts/messages'
 import type { GuardedBody } from './chunk-guard'
 import { callUpstream } from './upstream-call'
@@ -13,7 +14,7 @@ export type UpstreamResponse = RawUpstreamResponse & { body: GuardedBody }
  * fallback may help. The body comes capped and with the gateway's secrets masked (see upstream-call.ts). A JSON
  * body goes as JSON; a form (audio uploads) with its own multipart content type.
  */
-export async function sendUpstream(conn: UpstreamConnection, path: string, body: string | Buffer | FormData, headers: Record<string, string>, signal: AbortSignal): Promise<UpstreamResponse> {
+export async function sendUpstream(conn: UpstreamConnection, path: string, body: string | Buffer | FormData, headers: Record<string, string>, signal: RequestSignal): Promise<UpstreamResponse> {
   const res = await callUpstream(
     conn,
     {
@@ -52,7 +53,7 @@ function redactedHeaders(conn: UpstreamConnection, headers: UpstreamResponse['he
 }
 
 /** `sendUpstream`, with any status of 400 or more turned into an UpstreamError. */
-export async function postUpstream(conn: UpstreamConnection, path: string, body: string | Buffer | FormData, headers: Record<string, string>, signal: AbortSignal): Promise<UpstreamResponse> {
+export async function postUpstream(conn: UpstreamConnection, path: string, body: string | Buffer | FormData, headers: Record<string, string>, signal: RequestSignal): Promise<UpstreamResponse> {
   const res = await sendUpstream(conn, path, body, headers, signal)
   if (res.status >= 400) throw await statusErrorOf(conn.providerId, res)
   return res

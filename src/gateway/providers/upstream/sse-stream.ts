@@ -28,7 +28,7 @@ export function eventJson(providerId: string, event: EventSourceMessage): Record
  * event (or holds none) fails while another model may still serve, before any byte reaches the client.
  * A plain iterator, not a generator around the source: a stream's every chunk passes through it.
  */
-export async function afterFirstItem<T>(source: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+export async function afterFirstItem<T>(source: Required<AsyncIterator<T>>): Promise<AsyncGenerator<T>> {
   let first: IteratorResult<T> | null = await source.next()
   const iterator = {
     next(): Promise<IteratorResult<T>> {

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { StreamRedactor } from '../../kernel/secret-redactor'
+import type { RequestSignal } from '../../kernel/client-signal'
 import { chunkGuard, declaredTooLarge } from './chunk-guard'
 import { PushedBody, type BodySource } from './pushed-body'
 import { isEventStream } from './sse-stream'
@@ -41,7 +42,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
 
   constructor(
     private readonly conn: UpstreamConnection,
-    private readonly signal: AbortSignal,
+    private readonly signal: RequestSignal,
     private readonly resolve: (reply: UpstreamReply) => void,
     private readonly reject: (err: unknown) => void,
   ) {
@@ -164,7 +165,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler, BodySource {
  * Sends a request over the provider's pool (by path: no URL to parse and no origin to look up per request)
  * and resolves at the reply's first byte, whatever its status; see UpstreamCall.
  */
-export function callUpstream(conn: UpstreamConnection, opts: Dispatcher.DispatchOptions, signal: AbortSignal): Promise<UpstreamReply> {
+export function callUpstream(conn: UpstreamConnection, opts: Dispatcher.DispatchOptions, signal: RequestSignal): Promise<UpstreamReply> {
   if (signal.aborted) return Promise.reject(signal.reason)
   return new Promise((resolve, reject) => void conn.dispatcher.dispatch(opts, new UpstreamCall(conn, signal, resolve, reject)))
 }

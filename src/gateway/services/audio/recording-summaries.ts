@@ -1,6 +1,7 @@
 import { GatewayError } from '../../../shared/errors'
 import type { RecordingSummaryInfo, RecordingTranscript } from '../../../shared/recording-wire'
 import { clock as playerTime } from '../../../shared/transcript-export'
+import type { RequestSignal } from '../../kernel/client-signal'
 import type { Clock } from '../../kernel/runtime'
 import type { Store } from '../../store/store'
 import type { Principal } from '../auth/principal'
@@ -57,7 +58,7 @@ export function createRecordingSummaries(deps: { store: Store; chat: ChatService
      * Checks the request and opens the model's stream (a refusal here is a plain error reply); `pump`
      * then relays the text and keeps the summary once the answer is complete.
      */
-    async open(recordingId: string, input: { model: string; team?: string }, req: { requestId: string; signal: AbortSignal }) {
+    async open(recordingId: string, input: { model: string; team?: string }, req: { requestId: string; signal: RequestSignal }) {
       const rec = recordings.get(recordingId)
       if (!rec.transcript?.text.trim()) throw new GatewayError({ status: 409, type: 'invalid_request_error', code: 'no_transcript', param: 'id', message: `Recording ${recordingId} has no transcript to summarize yet: transcribe it first.` })
       const team = billedTeam(store, input.team, rec.team_id)

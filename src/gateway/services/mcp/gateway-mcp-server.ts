@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { OAuthScope } from '../../../shared/admin-wire'
 import type { RecordingInfo } from '../../../shared/recording-wire'
+import { abortSignalOf } from '../../kernel/client-signal'
 import { GATEWAY_VERSION } from '../../kernel/version'
 import type { createRecordingsAdmin } from '../admin/recordings-admin'
 import type { AudioService } from '../audio/audio-service'
@@ -90,7 +91,7 @@ export async function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext
     },
     scoped('search_collection', async ({ collection_id, query, top_n }) => {
       deps.rag.getFor(teamId, collection_id, 'collection_id')
-      const chunks = await deps.rag.search(collection_id, query, { topN: top_n ?? 5, signal: ctx.signal, param: 'collection_id', teamId })
+      const chunks = await deps.rag.search(collection_id, query, { topN: top_n ?? 5, signal: abortSignalOf(ctx.signal), param: 'collection_id', teamId })
       return text(sourcesText(chunks.map((c) => chunkSource(collection_id, c))))
     }),
   )
@@ -110,7 +111,7 @@ export async function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     scoped('web_search', async ({ query, search_context_size }) => {
-      const run = await deps.webSearch.run({ type: 'web_search', web_search: search_context_size ? { search_context_size } : {} }, query, ctx.signal, 'web_search')
+      const run = await deps.webSearch.run({ type: 'web_search', web_search: search_context_size ? { search_context_size } : {} }, query, abortSignalOf(ctx.signal), 'web_search')
       return text(sourcesText(run.sources))
     }),
   )
@@ -124,7 +125,7 @@ export async function gatewayMcpServer(deps: GatewayMcpDeps, ctx: RequestContext
       annotations: { readOnlyHint: true },
     },
     scoped('ocr_file', async ({ file_id }) => {
-      const run = await deps.ocr.run({ type: 'gatehouse_ocr', gatehouse_ocr: { file_id } }, teamId, ctx.signal, 'ocr_file')
+      const run = await deps.ocr.run({ type: 'gatehouse_ocr', gatehouse_ocr: { file_id } }, teamId, abortSignalOf(ctx.signal), 'ocr_file')
       return text(run.sources.map((s) => s.text).join('\n\n'))
     }),
   )

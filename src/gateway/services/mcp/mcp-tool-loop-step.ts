@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChatTool, FunctionTool, McpCallProgress, McpTool, ToolCall, Usage } from '../../../shared/chat/types'
 import { badRequest, GatewayError } from '../../../shared/errors'
+import { abortSignalOf } from '../../kernel/client-signal'
 import { normalizeUsage } from '../../providers/openai/openai-wire'
 import type { ChatStep, ChatStepContext } from '../chat/chat-steps'
 import { ChunkAccumulator } from '../chat/chunk-accumulator'
@@ -62,7 +63,7 @@ export function mcpToolLoopStep(host: McpHost, now: () => number): ChatStep {
   async function runCall(call: ToolCall, fn: McpFunction, c: ChatStepContext): Promise<{ ok: boolean; text: string }> {
     const started = now()
     const args = parseArguments(call.function.arguments)
-    const result = typeof args === 'string' ? { ok: false, text: `Could not call ${fn.tool}: ${args}.` } : await host.call(c.request.principal.team.id, fn.label, fn.tool, args, c.request.signal)
+    const result = typeof args === 'string' ? { ok: false, text: `Could not call ${fn.tool}: ${args}.` } : await host.call(c.request.principal.team.id, fn.label, fn.tool, args, abortSignalOf(c.request.signal))
     c.tools.push({
       type: 'mcp',
       name: `${fn.label}/${fn.tool}`,
@@ -119,7 +120,7 @@ export function mcpToolLoopStep(host: McpHost, now: () => number): ChatStep {
       const listed = await Promise.all(
         entries.map(async ({ t, i }) => {
           try {
-            return { t, tools: await host.toolsFor(c.request.principal.team.id, t.server_label, t.allowed_tools, `tools[${i}].server_label`, c.request.signal) }
+            return { t, tools: await host.toolsFor(c.request.principal.team.id, t.server_label, t.allowed_tools, `tools[${i}].server_label`, abortSignalOf(c.request.signal)) }
           } catch (err) {
             if (err instanceof GatewayError) throw err
             // As OpenAI answers when it cannot list an MCP server's tools: 424, the dependency failed.

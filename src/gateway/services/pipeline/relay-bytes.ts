@@ -1,3 +1,4 @@
+import type { RequestSignal } from '../../kernel/client-signal'
 import type { RawUpstreamResponse } from '../../providers/contracts/messages'
 
 /** Where the reply's bytes go: `write` waits while the client's buffer is full. */
@@ -21,7 +22,7 @@ export interface RelayedBytes {
  * stream to `observe` on the way past and keeping a JSON body whole to be read afterwards. A client
  * that leaves stops the relay (its signal aborts the upstream request).
  */
-export async function relayBytes(res: RawUpstreamResponse, signal: AbortSignal, sink: ByteSink, observe: ((chunk: Buffer) => void) | null): Promise<RelayedBytes> {
+export async function relayBytes(res: RawUpstreamResponse, signal: RequestSignal, sink: ByteSink, observe: ((chunk: Buffer) => void) | null): Promise<RelayedBytes> {
   const kept: Buffer[] = []
   let keptBytes = 0
   let status = res.status

@@ -1,11 +1,12 @@
+import type { RequestSignal } from '../../kernel/client-signal'
 import type { Principal } from '../auth/principal'
 
 /** One request's identity and lifetime, whoever sent it (the HTTP API or a batch line). */
 export interface RequestContext {
   principal: Principal
   requestId: string
-  /** Aborted when the client goes away (or the batch line is cancelled). */
-  signal: AbortSignal
+  /** Aborted when the client goes away (or the batch line is cancelled); `abortSignalOf` gives a real AbortSignal for Node APIs. */
+  signal: RequestSignal
   source: 'api' | 'batch'
   startedAt: number
   /** Adds headers to the answer (the rate-limit headers); absent for a batch line. */

@@ -1,5 +1,6 @@
 import { ocrToolSettings, type ChatCompletion, type ChatCompletionChunk, type ChatCompletionRequest, type ChatMessage, type ChatTool, type OcrTool, type RagTool, type WebSearchTool } from '../../../shared/chat/types'
 import { isGatewayError } from '../../../shared/errors'
+import { abortSignalOf } from '../../kernel/client-signal'
 import type { ChatStream } from '../../providers/contracts/chat'
 import type { ToolRunLog } from '../../store/repos/usage-repo'
 import type { ChatStep, ChatStepContext } from '../chat/chat-steps'
@@ -81,7 +82,7 @@ export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
     const query = lastUserText(req.messages)
     const log: ToolRunLog = { type: tool.type, ...describeTool(tool, query), status: 'ok', latencyMs: 0, sources: [] }
     try {
-      const { signal } = c.request
+      const signal = abortSignalOf(c.request.signal)
       const run =
         tool.type === 'web_search'
           ? await tools.webSearch.run(tool as WebSearchTool, query, signal, param)

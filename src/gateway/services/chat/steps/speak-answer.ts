@@ -1,4 +1,5 @@
 import { encodeSpeech } from '../../../engines/ffmpeg/encode-speech'
+import { abortSignalOf } from '../../../kernel/client-signal'
 import type { SpeechResponseFormat } from '../../../providers/contracts/audio'
 import { spokenCostMicro } from '../../credits/pricing'
 import { callContext } from '../../pipeline/pipeline'
@@ -42,7 +43,7 @@ export async function speakAnswer(text: string, voice: string, format: SpeechRes
   } else {
     const pcm: Buffer[] = []
     for (const input of pieces) pcm.push((await provider.speak({ input, voice, format: 'pcm' }, ctx)).audio)
-    audio = await encodeSpeech(Buffer.concat(pcm), format, { signal: c.request.signal })
+    audio = await encodeSpeech(Buffer.concat(pcm), format, { signal: abortSignalOf(c.request.signal) })
   }
   const characters = pieces.reduce((n, p) => n + Array.from(p).length, 0)
   c.charges.characters += characters
