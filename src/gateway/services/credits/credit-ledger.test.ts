@@ -186,4 +186,30 @@ describe('the group commit', () => {
     expect(store.company.balanceMicro()).toBe(toMicro(10 - 1.5))
     ledger.close()
   })
+
+  it('holds back a settlement that left nothing in flight when a request begins before its commit runs, and still writes a lone one at once', async () => {
+    const { store } = storeWithCredits(10)
+    const ledger = createCreditLedger(store, { minCommitIntervalMs: 60_000, now: () => 1_000 })
+    const rows = [row(0.5), row(0.25), row(0.75), row(1)]
+    ledger.settle(ledger.reserve(toMicro(1)), rows[0]!)
+    await turn()
+    expect(writtenIds(store)).toEqual([rows[0]!.id])
+
+    // A busy client's next request begins in the turn its last one settled in: its row will share the commit.
+    ledger.settle(ledger.reserve(toMicro(1)), rows[1]!)
+    const next = ledger.reserve(toMicro(1))
+    await turn()
+    expect(writtenIds(store)).toEqual([rows[0]!.id])
+
+    ledger.settle(next, rows[2]!)
+    await turn()
+    expect(writtenIds(store)).toEqual(rows.slice(0, 3).map((r) => r.id))
+
+    // A lone request, well within the interval: nothing joins it, so its row and charge are written at once.
+    ledger.settle(ledger.reserve(toMicro(1)), rows[3]!)
+    await turn()
+    expect(writtenIds(store)).toEqual(rows.map((r) => r.id))
+    expect(store.company.balanceMicro()).toBe(toMicro(10 - 2.5))
+    ledger.close()
+  })
 })
