@@ -64,7 +64,7 @@ export function resolveConfig(data: unknown, source: string, env: Env): GatewayC
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new ConfigError(source, [{ path: '', message: 'the config must be a mapping of fields (credits, providers, models, teams, users, ...)' }])
   }
-  const parsed = configSchema.safeParse(data, { reportInput: true })
+  const parsed = configSchema().safeParse(data, { reportInput: true })
   if (!parsed.success) throw new ConfigError(source, toConfigIssues(parsed.error, data))
   const raw = parsed.data
   const issues = crossCheckConfig(raw, env)

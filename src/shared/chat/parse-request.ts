@@ -11,7 +11,7 @@ import { issueMessage } from '../validation/issue-messages'
  * problem (`messages[2].content[0].image_url.url`) and whose message says what is allowed.
  */
 export function parseChatCompletionRequest(body: unknown): ChatCompletionRequest {
-  const result = requestSchema.safeParse(body, { error: issueMessage })
+  const result = requestSchema().safeParse(body, { error: issueMessage })
   if (!result.success) {
     const [first] = result.error.issues
     throw first === undefined ? badRequest('The request body is invalid') : issueToError(first, body)

@@ -53,8 +53,15 @@ const webSearchOptionsSchema = z.object({
   user_location: z.object({ type: z.literal('approximate'), approximate: z.object(approximateLocationFields) }).nullable().optional(),
 })
 
+let built: ReturnType<typeof buildRequestSchema> | undefined
+/**
+ * The chat request's schema, built on the first chat request rather than at start: some 350 kB of zod objects
+ * (a heap snapshot of the idle gateway) that a gateway not yet asked for a completion does not need.
+ */
+export const requestSchema = () => (built ??= buildRequestSchema())
+
 /** Shape and range of every field of spec 2.1, and of the OpenAI fields SDKs add. Rules that span fields live in `check-request-rules`. */
-export const requestSchema = z.strictObject({
+const buildRequestSchema = () => z.strictObject({
   model: nonEmptyString,
   messages: messagesSchema,
   store: z.boolean().optional(),

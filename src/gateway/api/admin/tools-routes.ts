@@ -10,21 +10,22 @@ import { abortOnClientClose } from '../../http/client-abort'
 import type { RagService } from '../../services/tools/rag/rag-service'
 import type { ToolSettings } from '../../services/tools/tool-settings'
 
-const collectionBody = z.strictObject({
+/** Built on each schema's first request (z.lazy), as admin-schemas.ts's: a gateway never asked for RAG or tool settings need not hold them. */
+const collectionBody = z.lazy(() => z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   description: z.string().max(2000).nullable().optional(),
   embedding_model: z.string().min(1).nullable().optional(),
   chunk_size: z.number().int().min(100, 'must be from 100 to 20000 characters').max(20_000, 'must be from 100 to 20000 characters').optional(),
   chunk_overlap: z.number().int().min(0, 'must be 0 or more characters').optional(),
   team: z.string().min(1).nullable().optional(),
-})
+}))
 
-const documentBody = z.strictObject({
+const documentBody = z.lazy(() => z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
   text: z.string().min(1, 'must not be empty'),
-})
+}))
 
-const webSearchBody = z.strictObject({
+const webSearchBody = () => z.strictObject({
   searxng_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as "http://127.0.0.1:8888"' }).nullable().optional(),
   duckduckgo_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
   brave_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
@@ -35,13 +36,13 @@ const webSearchBody = z.strictObject({
   max_redirects: z.number().int().min(0).max(20).nullable().optional(),
   allow_private_addresses: z.boolean().nullable().optional(),
 })
-const settingsBody = z.strictObject({ web_search: webSearchBody.optional() })
+const settingsBody = z.lazy(() => z.strictObject({ web_search: webSearchBody().optional() }))
 
-const searchBody = z.strictObject({
+const searchBody = z.lazy(() => z.strictObject({
   query: z.string().trim().min(1, 'must not be empty: give the words to look for'),
   top_n: z.number().int().min(1).max(50, 'must be from 1 to 50').optional(),
   mode: z.enum(['bm25', 'vector', 'hybrid']).optional(),
-})
+}))
 
 const collectionParams = z.object({ id: z.string() })
 const documentParams = z.object({ id: z.string(), doc_id: z.string() })

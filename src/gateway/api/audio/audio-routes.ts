@@ -15,13 +15,14 @@ import { fallbacksQuery } from '../fallbacks-query'
 import { requestContext, servedHeaders } from '../request-context'
 import { replyTranscriptStream } from './transcript-stream-reply'
 
-const speechBody = z.strictObject({
+// Built on the route's first request (z.lazy), not at start: an idle gateway need not hold its zod objects.
+const speechBody = z.lazy(() => z.strictObject({
   model: z.string().min(1, 'must name a speech model'),
   input: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters'),
   voice: z.string().min(1, 'must name a voice, e.g. alloy'),
   response_format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']).default('mp3'),
   speed: z.number().min(0.25, 'must be between 0.25 and 4').max(4, 'must be between 0.25 and 4').default(1),
-})
+}))
 
 const tooLarge = (maxBytes: number) => () =>
   new GatewayError({

@@ -8,7 +8,8 @@ import type { BatchRunner } from '../../services/batches/batch-runner'
 import type { BatchService } from '../../services/batches/batch-service'
 import { BATCH_ID } from '../../services/files/file-ids'
 
-const createBody = z.strictObject({
+// Built on the route's first request (z.lazy), not at start: an idle gateway need not hold its zod objects.
+const createBody = z.lazy(() => z.strictObject({
   input_file_id: z.string().min(1, 'must not be empty'),
   endpoint: z.literal('/v1/chat/completions', { error: 'must be "/v1/chat/completions", the only endpoint batches run here' }),
   completion_window: z.literal('24h', { error: 'must be "24h"' }),
@@ -23,9 +24,9 @@ const createBody = z.strictObject({
       seconds: z.number().int().min(3600, 'must be at least 3600 (one hour)').max(2_592_000, 'must be at most 2592000 (30 days)'),
     })
     .optional(),
-})
+}))
 
-const listQuery = z.object({
+const listQuery = z.lazy(() => z.object({
   after: z.string().regex(BATCH_ID, 'must be a batch id from a previous page, such as "batch_6a1f2c3d…"').optional(),
   limit: z
     .string()
@@ -33,7 +34,7 @@ const listQuery = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
     .optional(),
-})
+}))
 
 const batchParams = z.object({ batch_id: z.string() })
 

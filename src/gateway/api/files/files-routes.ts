@@ -13,7 +13,8 @@ import { receiveUpload } from './receive-upload'
 
 const MAX_LIST_LIMIT = 10_000
 
-const listQuery = z.object({
+// Built on the route's first request (z.lazy), not at start: an idle gateway need not hold its zod objects.
+const listQuery = z.lazy(() => z.object({
   after: z.string().regex(FILE_ID, 'must be a file id from a previous page, such as "file-6a1f2c3d…"').optional(),
   limit: z
     .string()
@@ -23,7 +24,7 @@ const listQuery = z.object({
     .optional(),
   order: z.enum(['asc', 'desc']).optional(),
   purpose: z.enum(['batch', 'batch_output', 'vision', 'user_data']).optional(),
-})
+}))
 
 const fileParams = z.object({ file_id: z.string() })
 

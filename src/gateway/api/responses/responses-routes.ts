@@ -31,14 +31,15 @@ const OPENAI_HEADERS = { names: ['content-type', 'content-length', 'x-request-id
 
 const params = z.object({ id: z.string() })
 const LIMIT_ERROR = 'must be a whole number from 1 to 100'
-const itemsQuery = z.object({
+// Built on the route's first request (z.lazy), not at start: an idle gateway need not hold its zod objects.
+const itemsQuery = z.lazy(() => z.object({
   after: z.string().optional(),
   before: z.string().optional(),
   limit: z.string().regex(/^\d+$/, LIMIT_ERROR).transform(Number).pipe(z.number().min(1, LIMIT_ERROR).max(100, LIMIT_ERROR)).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   'include[]': z.union([z.string(), z.array(z.string())]).optional(),
   include: z.union([z.string(), z.array(z.string())]).optional(),
-})
+}))
 
 /**
  * OpenAI's Responses API (`/v1/responses`): create (whole or streamed as typed SSE events), retrieve,

@@ -80,7 +80,7 @@ const responseFormat = {
 
 /** The fast path's JSON Schema: zod's own schema of FAST_FIELDS (unrepresentable parts throw here), plus plain messages. */
 export function fastRequestJsonSchema(): Record<string, unknown> {
-  const picked = requestSchema.pick(Object.fromEntries(FAST_FIELDS.map((f) => [f, true])) as { [K in (typeof FAST_FIELDS)[number]]: true })
+  const picked = requestSchema().pick(Object.fromEntries(FAST_FIELDS.map((f) => [f, true])) as { [K in (typeof FAST_FIELDS)[number]]: true })
   const { $schema: _dialect, ...schema } = z.toJSONSchema(picked, { io: 'output', unrepresentable: 'throw' }) as Record<string, unknown> & { properties: Record<string, unknown>; required: string[] }
   return { ...schema, properties: { ...schema.properties, messages: plainMessages, tools: functionTools, tool_choice: toolChoice, stop, response_format: responseFormat }, required: [...schema.required, 'messages'] }
 }

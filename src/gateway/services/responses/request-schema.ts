@@ -10,8 +10,9 @@ const effort = z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh'])
 /**
  * Every top-level field OpenAI's `POST /v1/responses` accepts; any other is refused by name. Items,
  * tools and formats are checked field by field where they are translated (to-pivot.ts).
+ * Built on the first Responses request rather than at start (some 110 kB of zod objects an idle gateway need not hold).
  */
-const responsesRequestSchema = z.strictObject({
+const buildResponsesRequestSchema = () => z.strictObject({
   model: z.string().min(1),
   input: z.union([z.string(), z.array(object)]).optional(),
   instructions: z.string().nullable().optional(),
@@ -43,6 +44,7 @@ const responsesRequestSchema = z.strictObject({
   conversation: z.unknown().optional(),
   prompt: z.unknown().optional(),
 })
+let responsesRequestSchema: ReturnType<typeof buildResponsesRequestSchema> | undefined
 
 /** Fields OpenAI has that the gateway does not serve: a 400 that says so, rather than an answer that ignores them. */
 const UNSERVED: Record<string, string> = {
@@ -53,7 +55,7 @@ const UNSERVED: Record<string, string> = {
 
 /** Validates a `POST /v1/responses` body: a 400 naming the first bad field. */
 export function parseResponsesRequest(body: unknown): ResponsesRequest {
-  const result = responsesRequestSchema.safeParse(body, { error: issueMessage })
+  const result = (responsesRequestSchema ??= buildResponsesRequestSchema()).safeParse(body, { error: issueMessage })
   if (!result.success) throw issueToError(result.error.issues[0]!, body)
   const req = result.data
   for (const [field, message] of Object.entries(UNSERVED)) {
