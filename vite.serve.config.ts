@@ -54,7 +54,7 @@ const latin1Source: Plugin = {
  * loaded where they are used instead, so start-up neither loads nor compiles nor runs them. Fastify loads HTTP/2
  * and HTTPS for servers built with those options, which the gateway's never are; @fastify/static runs glob (with
  * minimatch, path-scurry and lru-cache) only to list a folder served without wildcard routes, which it then
- * imports from a chunk of its own; the chat parser compiles its Ajv validator on the first chat request; @fastify/send
+ * imports from a chunk of its own; @fastify/send
  * builds mime's tables of some thousand types for the first file it serves. The build fails when a package no longer
  * declares one as written here, so an upgrade cannot silently undo it.
  */
@@ -62,7 +62,6 @@ const ON_FIRST_USE = [
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const https = require('node:https')", name: 'https', loaded: "require('node:https')" },
   { file: /\/fastify\/lib\/server\.js$/, declaration: "const http2 = require('node:http2')", name: 'http2', loaded: "require('node:http2')" },
   { file: /\/@fastify\/static\/index\.js$/, declaration: "const { glob } = require('glob')", name: 'glob', loaded: "(await import('glob')).glob" },
-  { file: /\/src\/gateway\/services\/chat\/parse-chat-request\.ts$/, declaration: "import Ajv, { type ValidateFunction } from 'ajv'", name: 'Ajv', loaded: "(require('ajv').default)" },
   { file: /\/@fastify\/send\/lib\/send\.js$/, declaration: "const mime = require('mime')", name: 'mime', loaded: "require('mime')" },
   {
     file: /\/@fastify\/send\/index\.js$/,

@@ -74,7 +74,8 @@ describe('npm run serve (the built bundle)', () => {
     expect(onFirstUse.some((chunk) => typeof chunk.glob === 'function')).toBe(true)
     // Ajv (the chat parser's, and Fastify's compilers, which zod routes never use) and inject()'s light-my-request
     // are not bundled: required from node_modules where first used.
-    for (const id of ['ajv', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']) expect(source).toContain(`require("${id}")`)
+    for (const id of ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']) expect(source).toContain(`require("${id}")`)
+    expect(source).toContain('loadOnFirstUse("ajv")')
     expect(source).not.toContain('class Ajv')
     expect(source).toContain('require("node:zlib").createGunzip()')
     // V8 holds the source of a script with any character above Latin-1 at two bytes a character (vite.serve.config.ts).

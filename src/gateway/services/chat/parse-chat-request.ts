@@ -1,10 +1,14 @@
-import Ajv, { type ValidateFunction } from 'ajv'
+import type { default as Ajv, ValidateFunction } from 'ajv'
 import { z } from 'zod'
 import { checkRequestRules } from '../../../shared/chat/check-request-rules'
 import { assembleRequest } from '../../../shared/chat/normalize-request'
 import { parseChatCompletionRequest } from '../../../shared/chat/parse-request'
 import { MAX_STOP_SEQUENCES, requestSchema } from '../../../shared/chat/request-schema'
 import type { ChatCompletionRequest, ChatCompletionRequestBody, ChatMessage, ChatTool, FunctionTool, ResponseFormat } from '../../../shared/chat/types'
+import { loadOnFirstUse } from '../../kernel/load-on-first-use'
+
+/** Ajv from node_modules (not the bundle), on the first chat request: vite.serve.config.ts leaves it out. */
+const ajv = loadOnFirstUse<{ default: typeof Ajv }>('ajv')
 
 /**
  * The top-level fields the fast path checks with zod's own JSON Schema: those whose zod schema is plain shape
@@ -94,7 +98,7 @@ let fastCheck: ValidateFunction | undefined
  * field and fix exactly as before. Compiled on first use, to keep it out of start-up.
  */
 export function parseChatRequest(body: unknown): ChatCompletionRequest {
-  fastCheck ??= new Ajv({ allErrors: false }).compile(fastRequestJsonSchema())
+  fastCheck ??= new (ajv().default)({ allErrors: false }).compile(fastRequestJsonSchema())
   if (!fastCheck(body)) return parseChatCompletionRequest(body)
   const valid = body as ChatCompletionRequestBody
   // Such a body has no deprecated form to map: its messages need only copies of their own, as zod's output is
