@@ -1,6 +1,6 @@
+import type { EventSourceMessage } from 'eventsource-parser'
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import { GatewayError } from '../../../shared/errors'
-import type { EventSourceMessage } from 'eventsource-parser'
 import type { ChatProvider, ChatStream, ChunkBatch } from '../contracts/chat'
 import type { CallContext } from '../contracts/provider-config'
 import { postUpstream } from '../upstream/post-json'

@@ -1,4 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import type { ChunkBatch } from '../contracts/chat'
 import { eventJson } from '../upstream/sse-stream'
@@ -39,7 +40,6 @@ function parsed<T>(json: string, is: (value: unknown) => value is T): T | null {
     return null
   }
 }
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Reads the chunk events of an OpenAI-compatible stream into a batch: each chunk normalized, with its JSON for
@@ -61,7 +61,7 @@ export function openAiChunkReader(providerId: string, shape: Parameters<typeof n
     if (e.arrayEnd === null) return -1
     const end = text.lastIndexOf(e.arrayEnd) + 1
     if (end <= e.before.length) return -1
-    const after = parsed(`{${text.slice(end + 1)}`, isObject)
+    const after = parsed(`{${text.slice(end + 1)}`, isPlainObject)
     return after !== null && changesNothing(after, Object.keys(after)) ? end : -1
   }
 
@@ -98,7 +98,7 @@ export function openAiChunkReader(providerId: string, shape: Parameters<typeof n
 function envelopeOf(text: string, [from, to]: [number, number], chunk: ChatCompletionChunk): Envelope {
   const after = text.slice(to)
   // The members after the array read alone (choicesSpan found them to begin at once after it, `,"key":...`).
-  const members = after.length > 1 ? parsed(`{${after.slice(1)}`, isObject) : null
+  const members = after.length > 1 ? parsed(`{${after.slice(1)}`, isPlainObject) : null
   const arrayEnd = members !== null && changesNothing(members, Object.keys(members)) ? `]${after.slice(0, after.indexOf('":') + 2)}` : null
   return { before: text.slice(0, from), after, chunk: { ...chunk, choices: [] }, arrayEnd }
 }
