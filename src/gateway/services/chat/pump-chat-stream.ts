@@ -37,24 +37,23 @@ export async function pumpChatStream(opts: {
   const acc = new ChunkAccumulator()
   let status = 200
   let error: string | null = null
+  /** A chunk to the front, and what to wait for before the next; none for the upstream's own usage chunk (the front sends its own). */
+  const take = (chunk: ChatCompletionChunk, json: string | undefined): Promise<void> | undefined => {
+    if (chunk.choices.length === 0) return undefined
+    acc.add(chunk)
+    return opts.onChunk(chunk, json)
+  }
   try {
     const batches = opened.value.batches?.()
     if (batches) {
       for await (const { chunks, json } of batches) {
         for (let i = 0; i < chunks.length; i++) {
-          const chunk = chunks[i]!
-          if (chunk.choices.length === 0) continue // the upstream's own usage chunk: the front sends its own
-          acc.add(chunk)
-          const wait = opts.onChunk(chunk, json[i])
+          const wait = take(chunks[i]!, json[i])
           if (wait) await wait
         }
       }
     } else {
-      for await (const chunk of opened.value) {
-        if (chunk.choices.length === 0) continue
-        acc.add(chunk)
-        await opts.onChunk(chunk, undefined)
-      }
+      for await (const chunk of opened.value) await take(chunk, undefined)
     }
   } catch (err) {
     if (signal.aborted) {
