@@ -18,9 +18,14 @@ import { procCpuUs, startProcess } from './support/processes'
  * gateway's `POST /v1/files` and `POST /admin/recordings/upload` (the built bundle in its own process, as
  * `npm run serve` runs it), against `cp` of the file on the same disk and against a bare node:http receiver
  * (bench/support/bare-upload-receiver.mjs) two ways: parsing with the same multipart library (@fastify/busboy,
- * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. One fsync
+ * its defaults) and streaming the file part to disk, and streaming the whole body to disk unparsed. And the floor
+ * (bench/support/floor-upload-receiver.mjs): the fastest a Node process takes the upload with the gateway's write
+ * policy (the whole body, node:http's 'data' events gathered into 1 MB writev batches, fdatasync behind the writes
+ * every 64 MB), so the gateway's distance from what Node itself allows shows apart from its distance from cp; and
+ * the same receiver reading the body straight off the socket, without node:http's parser and its copy of each read
+ * (a measurement only, never a way to serve HTTP). Ratios: to cp + sync, to the floor, to bare + busboy. One fsync
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
- * and folder; both are timed, and shown apart). Runs alternate between the five; each figure is the best of
+ * and folder; both are timed, and shown apart). Runs alternate between all of them; each figure is the best of
  * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time per GB (all threads, and its main thread,
  * which reads the socket and parses), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
  * before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
@@ -217,23 +222,35 @@ const source = join(dir, 'source.bin')
 await writeSource(source)
 const copies = join(dir, 'copies')
 const bareDir = join(dir, 'bare')
+const floorDir = join(dir, 'floor')
 mkdirSync(copies)
 mkdirSync(bareDir)
+mkdirSync(floorDir)
 // No upstream: the files routes never call one.
 const gateway = await startBenchGateway('http://127.0.0.1:9', KEY, { config: { files: { max_upload: `${sizeMb + 1}mb` } } })
 const bare = await startProcess(process.execPath, [join(import.meta.dirname, 'support/bare-upload-receiver.mjs'), bareDir], /listening (\d+)/)
 const bareUrl = `http://127.0.0.1:${bare.match[1]}`
+const floor = await startProcess(process.execPath, [join(import.meta.dirname, 'support/floor-upload-receiver.mjs'), floorDir], /listening (\d+)\nsocket (\d+)/)
 const auth = { authorization: `Bearer ${KEY}` }
 const admin = { authorization: `Bearer ${readFileSync(join(gateway.dir, 'data', 'admin-token'), 'utf8').trim()}` }
 const gatewayPid = gateway.child.pid!
 const barePid = bare.child.pid!
+const floorPid = floor.child.pid!
 
 try {
   let fileId = ''
   const remove = (url: string, headers: Record<string, string>) => fetch(url, { method: 'DELETE', headers }).then((r) => r.arrayBuffer())
+  // The bare receivers rename their upload onto received.bin: the last one's is removed before each upload, so that
+  // no receiver's time includes freeing the blocks of a 1 GB file (~0.2-0.4 s), as the gateway's does not.
+  const intoBare = (pid: number, folder: string, url: string) => {
+    rmSync(join(folder, 'received.bin'), { force: true })
+    return measured(pid, folder, () => upload(source, { url, fields: { purpose: 'batch' } }))
+  }
   const receivers = {
-    'bare node:http, raw body': (): Promise<Measured> => measured(barePid, bareDir, () => upload(source, { url: `${bareUrl}/raw`, fields: { purpose: 'batch' } })),
-    'bare node:http + busboy': (): Promise<Measured> => measured(barePid, bareDir, () => upload(source, { url: `${bareUrl}/multipart`, fields: { purpose: 'batch' } })),
+    'floor: node:http, raw body': (): Promise<Measured> => intoBare(floorPid, floorDir, `http://127.0.0.1:${floor.match[1]}/`),
+    'no HTTP parser: socket, raw': (): Promise<Measured> => intoBare(floorPid, floorDir, `http://127.0.0.1:${floor.match[2]}/`),
+    'bare node:http, raw body': (): Promise<Measured> => intoBare(barePid, bareDir, `${bareUrl}/raw`),
+    'bare node:http + busboy': (): Promise<Measured> => intoBare(barePid, bareDir, `${bareUrl}/multipart`),
     'POST /v1/files': async (): Promise<Measured> => {
       const m = await measured(gatewayPid, join(gateway.dir, 'data', 'files', 'tmp'), () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
       if (fileId) await remove(`${gateway.url}/v1/files/${fileId}`, auth)
@@ -259,6 +276,7 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const gb = sizeMb / 1024
   const bareS = Math.min(...runs['bare node:http + busboy'].map((m) => m.s))
+  const floorS = Math.min(...runs['floor: node:http, raw body'].map((m) => m.s))
   console.log(`upload ${sizeMb} MB with ${client === 'curl' ? 'curl -F' : 'node:http'}, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
   console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(cpS).toFixed(0).padStart(5)} MB/s  (cp ${best.cp.toFixed(2)} s, then sync ${best.sync.toFixed(2)} s)`)
   for (const [name, ms] of Object.entries(runs)) {
@@ -269,7 +287,7 @@ try {
     const clientCpu = median(ms.map((m) => m.clientCpu)) / gb
     const tail = median(ms.map((m) => m.tail))
     console.log(
-      `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s  ${(cpS / s).toFixed(2)}x cp, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
+      `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s (runs ${ms.map((m) => mbps(m.s).toFixed(0)).join('/')})  ${(cpS / s).toFixed(2)}x cp, ${(floorS / s).toFixed(2)}x floor, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
         `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB, main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
         `last write to reply ${Number.isNaN(tail) ? '-' : `${tail.toFixed(2)} s`}`,
     )
@@ -307,7 +325,8 @@ try {
 } finally {
   gateway.child.kill('SIGTERM')
   bare.child.kill('SIGTERM')
-  await Promise.all([once(gateway.child, 'exit'), once(bare.child, 'exit')])
+  floor.child.kill('SIGTERM')
+  await Promise.all([once(gateway.child, 'exit'), once(bare.child, 'exit'), once(floor.child, 'exit')])
   rmSync(gateway.dir, { recursive: true, force: true })
   rmSync(dir, { recursive: true, force: true })
 }
