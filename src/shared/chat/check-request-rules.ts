@@ -27,6 +27,8 @@ export function checkRequestRules(body: ChatCompletionRequestBody): void {
 }
 
 function checkTools(body: ChatCompletionRequestBody): void {
+  // Most requests declare no tools: nothing to check, and no Set or iterators to make for it.
+  if (body.tools === undefined && body.functions === undefined && body.tool_choice === undefined && body.function_call === undefined) return
   if (body.tools !== undefined && body.functions !== undefined) {
     throw badRequest('functions is deprecated and cannot be combined with tools; send tools only', 'functions')
   }

@@ -78,7 +78,8 @@ export function createGovernor({ store, clock, counter, shared = false, onRateLi
     }
   }
 
-  const policy = (teamId: string) => governance.get('team', teamId)
+  // Asked three times a request (begin, allowedChain, settle): a gateway that governs nothing builds no key for it.
+  const policy = (teamId: string) => (governance.isEmpty() ? undefined : governance.get('team', teamId))
 
   return {
     /** Writes the spend not yet written (at shutdown). */

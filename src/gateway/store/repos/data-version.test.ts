@@ -18,6 +18,7 @@ const dirs: string[] = []
 let now = 0
 beforeEach(() => setDataVersionClock(() => now))
 afterEach(() => {
+  vi.useRealTimers()
   setDataVersionClock(() => performance.now())
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }))
 })
@@ -33,6 +34,8 @@ describeOnEngines(
     let a: Store
     let b: Store
     beforeEach(() => {
+      // SQLite's check interval is a timer (set as each connection opens): these tests move it by hand.
+      if (engine.engine === 'sqlite') vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       a = engine.open()
       b = engine.open()
       a.teams.upsert({ id: 't1', name: 'alpha', models: null, fallbacks: {}, useFallbacks: true, source: 'admin' }, 1)
@@ -42,7 +45,7 @@ describeOnEngines(
     /** SQLite: one check interval passes. PostgreSQL: the notification arrives, time standing still. */
     const eventually = async (assertion: () => void) => {
       if (engine.engine === 'sqlite') {
-        now += DATA_VERSION_CHECK_MS
+        vi.advanceTimersByTime(DATA_VERSION_CHECK_MS)
         assertion()
       } else await vi.waitFor(assertion, { timeout: 10_000, interval: 5 })
     }
@@ -71,11 +74,11 @@ describeOnEngines(
     if (engine.engine === 'sqlite') {
       it('checks at most once per interval: a read in between is served from memory', () => {
         a.keys.getByHash('h1')
-        now += DATA_VERSION_CHECK_MS
+        vi.advanceTimersByTime(DATA_VERSION_CHECK_MS)
         a.keys.getByHash('h1')
         b.keys.revoke('k1', 99)
         expect(a.keys.getByHash('h1')!.revokedAt).toBeNull()
-        now += DATA_VERSION_CHECK_MS
+        vi.advanceTimersByTime(DATA_VERSION_CHECK_MS)
         expect(a.keys.getByHash('h1')!.revokedAt).toBe(99)
       })
     } else {
