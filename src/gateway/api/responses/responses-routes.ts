@@ -14,8 +14,8 @@ import { fallbacksQuery } from '../fallbacks-query'
 import { openPassthroughReply } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
 import { openStreamReply } from '../stream-reply'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) throw badRequest('The request body is empty: send a JSON object with "model" and "input".', null, 'invalid_json')
@@ -56,7 +56,7 @@ export async function responsesRoutes(plain: FastifyInstance, opts: { responses:
     const ctx = requestContext(req, reply, clock)
     const raw = rawJsonBody(req)
     const body = parseJsonBody(raw)
-    const native = isObject(body) ? responses.native.plan(ctx, raw, body, req.query.fallbacks) : null
+    const native = isPlainObject(body) ? responses.native.plan(ctx, raw, body, req.query.fallbacks) : null
     if (native) {
       const forwarded = await responses.native.forward(native)
       await responses.native.relay(native, forwarded, openPassthroughReply(reply, forwarded, OPENAI_HEADERS, ctx, clock))

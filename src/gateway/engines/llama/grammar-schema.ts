@@ -7,6 +7,7 @@
  * meets (providers/local/json-schema-check.ts).
  */
 import { badRequest } from '../../../shared/errors'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
 /** A JSON Schema in the grammar's subset (node-llama-cpp's GbnfJsonSchema). */
 export type GrammarJsonSchema = { readonly [key: string]: unknown }
@@ -19,7 +20,6 @@ const STRING_FORMATS = new Set(['date-time', 'time', 'date'])
 const SCALARS = ['string', 'number', 'boolean', 'null'] as const
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])
 
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Any JSON value, which the grammar library has no word for. */
 const anyValue = (): Schema => ({
@@ -31,10 +31,10 @@ const refused = (path: string, what: string) =>
 
 /** `path` names the schema in the request, e.g. "response_format.json_schema.schema". */
 export function toGrammarSchema(schema: unknown, path: string): GrammarJsonSchema {
-  if (!isObject(schema)) throw badRequest(`${path} must be a JSON Schema object.`, path)
+  if (!isPlainObject(schema)) throw badRequest(`${path} must be a JSON Schema object.`, path)
   const defs = schema.$defs ?? schema.definitions
   const out = convert(schema, path)
-  if (isObject(defs)) {
+  if (isPlainObject(defs)) {
     const converted: Schema = {}
     for (const [name, def] of Object.entries(defs)) converted[name] = convert(def, `${path}.$defs.${name}`)
     out.$defs = converted
@@ -44,7 +44,7 @@ export function toGrammarSchema(schema: unknown, path: string): GrammarJsonSchem
 
 function convert(schema: unknown, path: string): Schema {
   if (schema === true) return anyValue()
-  if (!isObject(schema)) throw badRequest(`${path} must be a JSON Schema object.`, path)
+  if (!isPlainObject(schema)) throw badRequest(`${path} must be a JSON Schema object.`, path)
   const out: Schema = {}
   for (const [key, value] of Object.entries(schema)) {
     const at = `${path}.${key}`
@@ -82,7 +82,7 @@ function convert(schema: unknown, path: string): Schema {
         out.oneOf = value.map((s, i) => convert(s, `${at}[${i}]`))
         break
       case 'properties': {
-        if (!isObject(value)) throw badRequest(`${at} must be an object of schemas.`, at)
+        if (!isPlainObject(value)) throw badRequest(`${at} must be an object of schemas.`, at)
         const props: Schema = {}
         for (const [name, s] of Object.entries(value)) props[name] = convert(s, `${at}.${name}`)
         out.properties = props

@@ -15,6 +15,7 @@
  */
 import { badRequest, type GatewayError } from '../../../shared/errors'
 import { describeValue } from '../../../shared/validation/describe-value'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
 type Schema = Record<string, unknown>
 
@@ -32,7 +33,6 @@ const SMALL_INTEGER_RANGE = 256
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
 const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions'] as const
 
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const unsatisfiable = (path: string, why: string): GatewayError =>
   badRequest(`${path}: ${why}, so no value can meet this schema. Fix the schema.`, path, 'unsatisfiable_schema')
@@ -49,26 +49,26 @@ function typesOf(value: unknown): string[] {
 const ROOT_DEF = 'root'
 
 export function checkJsonSchema(schema: unknown, path: string): unknown {
-  const defs = isObject(schema) ? { ...(isObject(schema.definitions) ? schema.definitions : {}), ...(isObject(schema.$defs) ? schema.$defs : {}) } : {}
+  const defs = isPlainObject(schema) ? { ...(isPlainObject(schema.definitions) ? schema.definitions : {}), ...(isPlainObject(schema.$defs) ? schema.$defs : {}) } : {}
   const checked = walk(schema, path, new Set(Object.keys(defs)))
-  return isObject(checked) && refersToRoot(checked) ? rootAsDef(checked, path) : checked
+  return isPlainObject(checked) && refersToRoot(checked) ? rootAsDef(checked, path) : checked
 }
 
 /** zod 4 writes a recursive schema (a tree) with `$ref: "#"`, the root; the grammar knows only `#/$defs/<name>`. */
 function refersToRoot(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(refersToRoot)
-  if (!isObject(node)) return false
+  if (!isPlainObject(node)) return false
   return node.$ref === '#' || Object.values(node).some(refersToRoot)
 }
 
 function rootAsDef(root: Schema, path: string): Schema {
   const rename = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rename)
-    if (!isObject(node)) return node
+    if (!isPlainObject(node)) return node
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && v === '#' ? `#/$defs/${ROOT_DEF}` : rename(v)]))
   }
   const { $defs, definitions, ...body } = rename(root) as Schema
-  const defs = { ...(isObject(definitions) ? definitions : {}), ...(isObject($defs) ? $defs : {}) }
+  const defs = { ...(isPlainObject(definitions) ? definitions : {}), ...(isPlainObject($defs) ? $defs : {}) }
   if (ROOT_DEF in defs) {
     throw badRequest(`${path}.$defs.${ROOT_DEF}: a schema that refers to itself ("$ref": "#") takes this name on a local model; rename the entry.`, `${path}.$defs.${ROOT_DEF}`, 'unsupported_schema')
   }
@@ -76,7 +76,7 @@ function rootAsDef(root: Schema, path: string): Schema {
 }
 
 function walk(schema: unknown, path: string, defs: ReadonlySet<string>): unknown {
-  if (!isObject(schema)) return schema
+  if (!isPlainObject(schema)) return schema
   const out: Schema = { ...schema }
   for (const key of UNENFORCED) delete out[key]
   if (typeof out.format === 'string' && !['date-time', 'date', 'time'].includes(out.format)) delete out.format
@@ -105,9 +105,9 @@ function walk(schema: unknown, path: string, defs: ReadonlySet<string>): unknown
   }
   for (const key of SUBSCHEMA_MAPS) {
     const map = out[key]
-    if (isObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([name, s]) => [name, walk(s, `${path}.${key}.${name}`, defs)]))
+    if (isPlainObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([name, s]) => [name, walk(s, `${path}.${key}.${name}`, defs)]))
   }
-  for (const key of ['items', 'additionalProperties', 'not'] as const) if (isObject(out[key])) out[key] = walk(out[key], `${path}.${key}`, defs)
+  for (const key of ['items', 'additionalProperties', 'not'] as const) if (isPlainObject(out[key])) out[key] = walk(out[key], `${path}.${key}`, defs)
   return out
 }
 
@@ -180,7 +180,7 @@ function checkValues(s: Schema, path: string, types: readonly unknown[] | null):
 
 /** Objects: each required property allowed (and in properties), and room for as many properties as must be there. */
 function checkObject(s: Schema, path: string): void {
-  const props = isObject(s.properties) ? s.properties : {}
+  const props = isPlainObject(s.properties) ? s.properties : {}
   const required = Array.isArray(s.required) ? s.required : []
   required.forEach((name, i) => {
     if (typeof name !== 'string') throw badRequest(`${path}.required[${i}] must be a property name.`, `${path}.required[${i}]`, 'invalid_schema')
@@ -193,7 +193,7 @@ function checkObject(s: Schema, path: string): void {
   // writes properties it is told of, so it becomes one, with the schema additional properties have.
   const missing = required.filter((name) => typeof name === 'string' && !(name in props))
   if (missing.length > 0) {
-    const extra = isObject(s.additionalProperties) ? s.additionalProperties : {}
+    const extra = isPlainObject(s.additionalProperties) ? s.additionalProperties : {}
     s.properties = { ...props, ...Object.fromEntries(missing.map((name) => [name, extra])) }
   }
   const distinct = new Set(required).size

@@ -1,4 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import type { RawUpstreamResponse } from '../contracts/messages'
 import { upstreamProtocolError } from './upstream-error'
 
@@ -16,7 +17,7 @@ export async function requireEventStream(providerId: string, res: RawUpstreamRes
 export function eventJson(providerId: string, event: EventSourceMessage): Record<string, unknown> {
   try {
     const value = JSON.parse(event.data) as unknown
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
+    if (isPlainObject(value)) return value
   } catch {
     // reported below
   }

@@ -1,10 +1,11 @@
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import { badRequest, type GatewayError } from '../../../shared/errors'
 import { describeValue } from '../../../shared/validation/describe-value'
 
 export type JsonObject = Record<string, unknown>
 
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+/** A JSON object: not null, not an array (shared/chat's check, under the name the Messages front reads it by). */
+export const isJsonObject: (value: unknown) => value is JsonObject = isPlainObject
 
 /** A 400 whose message starts with the field path and whose `param` is that path. */
 export const invalidField = (path: string, problem: string): GatewayError =>

@@ -8,9 +8,9 @@
 import type { ChatCompletionRequestBody, ChatMessageBody, ChatTool, JsonObject, ReasoningEffort, ToolCall, UserContentPart } from '../../../shared/chat/types'
 import { badRequest } from '../../../shared/errors'
 import { describeValue } from '../../../shared/validation/describe-value'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
 type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export interface OllamaPivotOptions {
   /** The model reasons: `think` becomes `reasoning_effort`; otherwise it is left out. */
@@ -65,7 +65,7 @@ function userContent(text: string, images: unknown, path: string): string | User
 }
 
 function toPivotMessage(m: unknown, path: string, pending: ToolCall[]): ChatMessageBody {
-  if (!isObj(m)) throw field(path, `must be an object with "role" and "content" (got ${describeValue(m)})`)
+  if (!isPlainObject(m)) throw field(path, `must be an object with "role" and "content" (got ${describeValue(m)})`)
   const content = typeof m.content === 'string' ? m.content : ''
   switch (m.role) {
     case 'system':
@@ -91,17 +91,17 @@ function toPivotMessage(m: unknown, path: string, pending: ToolCall[]): ChatMess
 
 /** Ollama's calls carry no id: one is made from where the call sits, so its result can name it. */
 function toPivotCall(c: unknown, path: string): ToolCall {
-  const fn = isObj(c) && isObj(c.function) ? c.function : undefined
+  const fn = isPlainObject(c) && isPlainObject(c.function) ? c.function : undefined
   if (!fn || typeof fn.name !== 'string') throw field(`${path}.function.name`, 'is required: the name of the tool called')
   const args = typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {})
-  const id = isObj(c) && typeof c.id === 'string' ? c.id : `call_${path.replace(/\W+/g, '_').replace(/^_|_$/g, '')}`
+  const id = isPlainObject(c) && typeof c.id === 'string' ? c.id : `call_${path.replace(/\W+/g, '_').replace(/^_|_$/g, '')}`
   return { id, type: 'function', function: { name: fn.name, arguments: args } }
 }
 
 function toPivotTool(t: unknown, i: number): ChatTool {
-  const fn = isObj(t) && isObj(t.function) ? t.function : undefined
+  const fn = isPlainObject(t) && isPlainObject(t.function) ? t.function : undefined
   if (!fn || typeof fn.name !== 'string') throw field(`tools[${i}].function.name`, 'is required: {"type": "function", "function": {"name": "...", "parameters": {...}}}')
-  const out: ChatTool & { type: 'function' } = { type: 'function', function: { name: fn.name, parameters: (isObj(fn.parameters) ? fn.parameters : { type: 'object', properties: {} }) as JsonObject } }
+  const out: ChatTool & { type: 'function' } = { type: 'function', function: { name: fn.name, parameters: (isPlainObject(fn.parameters) ? fn.parameters : { type: 'object', properties: {} }) as JsonObject } }
   if (typeof fn.description === 'string') out.function.description = fn.description
   return out
 }
@@ -109,13 +109,13 @@ function toPivotTool(t: unknown, i: number): ChatTool {
 function toFormat(format: unknown): Partial<ChatCompletionRequestBody> {
   if (format === undefined || format === null || format === '') return {}
   if (format === 'json') return { response_format: { type: 'json_object' } }
-  if (isObj(format)) return { response_format: { type: 'json_schema', json_schema: { name: 'response', schema: format as JsonObject } } }
+  if (isPlainObject(format)) return { response_format: { type: 'json_schema', json_schema: { name: 'response', schema: format as JsonObject } } }
   throw field('format', `must be "json" or a JSON schema object (got ${describeValue(format)})`)
 }
 
 function toOptions(options: unknown): Partial<ChatCompletionRequestBody> {
   if (options === undefined || options === null) return {}
-  if (!isObj(options)) throw field('options', `must be an object (got ${describeValue(options)})`)
+  if (!isPlainObject(options)) throw field('options', `must be an object (got ${describeValue(options)})`)
   const out: Partial<ChatCompletionRequestBody> = {}
   const num = (name: string) => {
     const v = options[name]
