@@ -60,7 +60,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const hello = await startOnce('hello', round)
   const serve = await startOnce('serve', round)
   const total = (t: typeof hello.tree) => mb(t.reduce((s, p) => s + p.rssKb, 0))
-  rows.push({ round, 'hello ms': hello.ms.toFixed(0), 'serve ms': serve.ms.toFixed(0), 'serve/hello': (serve.ms / hello.ms).toFixed(2), 'hello CPU ms': hello.cpuMs.toFixed(0), 'serve CPU ms': serve.cpuMs.toFixed(0), 'hello MB (all processes)': total(hello.tree).toFixed(0), 'serve MB (all processes)': total(serve.tree).toFixed(0) })
+  rows.push({ round, 'hello ms': hello.ms.toFixed(0), 'serve ms': serve.ms.toFixed(0), 'serve/hello': (serve.ms / hello.ms).toFixed(2), 'hello CPU ms': hello.cpuMs.toFixed(0), 'serve CPU ms': serve.cpuMs.toFixed(0), 'hello MB (all processes)': total(hello.tree).toFixed(1), 'serve MB (all processes)': total(serve.tree).toFixed(1) })
   lastTree = serve.tree
 }
 console.log(`npm run serve (warm build): spawn to first /health answer (wall, and CPU of all its processes), and resident memory of all its processes after ${IDLE_MS} ms idle, against a Node hello-world through npm`)
