@@ -31,9 +31,9 @@ import { installZodValidation } from '../http/route-schemas'
 import { GATEWAY_VERSION } from '../kernel/version'
 import { startFileHousekeeping } from '../services/files/file-housekeeping'
 import { servingBusyTimeout } from '../store/database'
+import { schemaCompilersOnFirstUse } from './fastify-compilers'
 import type { GatewayDeps } from './gateway-deps'
 import { createServices, type GatewayServices } from './services'
-import { schemaCompilersOnFirstUse } from './fastify-compilers'
 
 /** What the Ollama routes get, on the main port and on `server.ollama_port`. */
 export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices): OllamaRoutesOptions => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import { badRequest } from '../../../shared/errors'
 import { installApiKeyAuth } from '../../http/api-key-auth'
 import { keepJsonBodiesAsBytes, rawJsonBody } from '../../http/json-body'
@@ -14,8 +15,6 @@ import { fallbacksQuery } from '../fallbacks-query'
 import { openPassthroughReply } from '../passthrough-reply'
 import { requestContext, servedHeaders } from '../request-context'
 import { openStreamReply } from '../stream-reply'
-import { isPlainObject } from '../../../shared/chat/schema-helpers'
-
 
 function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) throw badRequest('The request body is empty: send a JSON object with "model" and "input".', null, 'invalid_json')

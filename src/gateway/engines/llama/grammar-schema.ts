@@ -6,8 +6,8 @@
  * The local provider first takes out what the grammar cannot enforce and refuses schemas no value
  * meets (providers/local/json-schema-check.ts).
  */
-import { badRequest } from '../../../shared/errors'
 import { isPlainObject } from '../../../shared/chat/schema-helpers'
+import { badRequest } from '../../../shared/errors'
 
 /** A JSON Schema in the grammar's subset (node-llama-cpp's GbnfJsonSchema). */
 export type GrammarJsonSchema = { readonly [key: string]: unknown }
@@ -19,7 +19,6 @@ const ANNOTATIONS = new Set(['title', 'default', 'examples', '$schema', '$id', '
 const STRING_FORMATS = new Set(['date-time', 'time', 'date'])
 const SCALARS = ['string', 'number', 'boolean', 'null'] as const
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'])
-
 
 /** Any JSON value, which the grammar library has no word for. */
 const anyValue = (): Schema => ({

@@ -13,9 +13,9 @@
  *   a validator treat `format`: the grammar still enforces the value's type and shape.
  * The result goes on to toGrammarSchema, which maps the subset the grammar library speaks.
  */
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import { badRequest, type GatewayError } from '../../../shared/errors'
 import { describeValue } from '../../../shared/validation/describe-value'
-import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
 type Schema = Record<string, unknown>
 
@@ -32,7 +32,6 @@ const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as
 const SMALL_INTEGER_RANGE = 256
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const
 const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions'] as const
-
 
 const unsatisfiable = (path: string, why: string): GatewayError =>
   badRequest(`${path}: ${why}, so no value can meet this schema. Fix the schema.`, path, 'unsatisfiable_schema')

@@ -5,10 +5,10 @@
  * context (a model's `context_size`), so they are accepted and left out. `keep_alive` is read by the route
  * into the request context, where the local engine finds it.
  */
+import { isPlainObject } from '../../../shared/chat/schema-helpers'
 import type { ChatCompletionRequestBody, ChatMessageBody, ChatTool, JsonObject, ReasoningEffort, ToolCall, UserContentPart } from '../../../shared/chat/types'
 import { badRequest } from '../../../shared/errors'
 import { describeValue } from '../../../shared/validation/describe-value'
-import { isPlainObject } from '../../../shared/chat/schema-helpers'
 
 type Obj = Record<string, unknown>
 
