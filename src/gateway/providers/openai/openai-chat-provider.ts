@@ -26,9 +26,7 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
     supportsN: true,
     async complete(req, ctx): Promise<ChatCompletion> {
       const conn = connect()
-      // openAiAuth makes a fresh object: adding to it spares a spread into another (~0.5 µs a call).
-      const headers = openAiAuth(conn)
-      headers['x-request-id'] = ctx.requestId
+      const headers = Object.assign(openAiAuth(conn), { 'x-request-id': ctx.requestId })
       const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, false), headers, ctx.signal)
       let raw: Record<string, unknown>
       try {
@@ -43,7 +41,7 @@ export function openAiChatProvider(providerId: string, connect: () => UpstreamCo
 
     async stream(req, ctx): Promise<ChatStream> {
       const conn = connect()
-      const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), { ...openAiAuth(conn), 'x-request-id': ctx.requestId, accept: 'text/event-stream' }, ctx.signal)
+      const res = await postUpstream(conn, '/chat/completions', toOpenAiBody(req, ctx.model.upstream, true), Object.assign(openAiAuth(conn), { 'x-request-id': ctx.requestId, accept: 'text/event-stream' }), ctx.signal)
       await requireEventStream(providerId, res)
       let usage: Usage | null = null
       const readChunk = openAiChunkReader(providerId, shape(req, ctx))

@@ -27,7 +27,7 @@ export function openAiEmbeddingsProvider(providerId: string, connect: () => Upst
     async embed(req, ctx) {
       const conn = connect()
       const body = JSON.stringify({ model: ctx.model.upstream, input: req.input, encoding_format: 'base64', ...(req.dimensions !== undefined ? { dimensions: req.dimensions } : {}), ...(req.user ? { user: req.user } : {}) })
-      const res = await postUpstream(conn, '/embeddings', body, { ...openAiAuth(conn), 'x-request-id': ctx.requestId }, ctx.signal)
+      const res = await postUpstream(conn, '/embeddings', body, Object.assign(openAiAuth(conn), { 'x-request-id': ctx.requestId }), ctx.signal)
       let raw: { data?: UpstreamEmbedding[]; usage?: { prompt_tokens?: number } }
       try {
         raw = (await res.body.json()) as typeof raw
