@@ -127,7 +127,12 @@ const tcp = createTcpServer((socket) => {
       if (end < 0) return
       const lines = head.subarray(0, end).toString('latin1')
       const length = /\r\ncontent-length:\s*(\d+)\s*(?:\r\n|$)/i.exec(lines)
-      if (!length || /\r\ntransfer-encoding:/i.test(lines)) return reply(socket, '411 Length Required', '{"error":"Content-Length, and no Transfer-Encoding, required"}')
+      if (!length || /\r\ntransfer-encoding:/i.test(lines)) {
+        // The rest of the body is read and dropped: a close with unread bytes would reset the connection before the client reads the 411.
+        socket.removeAllListeners('data')
+        socket.resume()
+        return reply(socket, '411 Length Required', '{"error":"Content-Length, and no Transfer-Encoding, required"}')
+      }
       left = Number(length[1])
       socket.pause()
       sink = await fileSink(() => socket.resume())
