@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import type { ChatCompletionChunk } from '../../../shared/chat/types'
-import { choicesSpan, chunkJsonWriter, fingerprint, normalizeChunk } from './openai-wire'
+import { describe, expect, it, vi } from 'vitest'
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../../../shared/chat/types'
+import { keptJson } from '../../kernel/json-once'
+import { choicesSpan, chunkJsonWriter, fingerprint, normalizeChunk, toOpenAiBody } from './openai-wire'
 
 const opts = { modelName: 'our-model', fingerprint: 'fp_ours' }
 const withoutUsage = ({ usage: _usage, ...rest }: ChatCompletionChunk) => rest
@@ -81,5 +82,40 @@ describe('fingerprint', () => {
   it('stays right past the bound on how many it keeps', () => {
     for (let i = 0; i < 2500; i++) fingerprint(`p${i % 7}`, `m${i}`)
     expect(fingerprint('up', 'bench-upstream')).toBe('fp_d57dcebc6f')
+  })
+})
+
+describe('toOpenAiBody', () => {
+  const req: ChatCompletionRequest = {
+    model: 'our-model',
+    messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is "2 + 2"?\n' }],
+    tools: [{ type: 'function', function: { name: 'add', parameters: { type: 'object', properties: { a: { type: 'number' } } } } }],
+    temperature: 0.5,
+    store: true,
+    metadata: { team: 'a' },
+    deprecated: [],
+  }
+
+  it("sends the client's fields under the upstream's model name, without the gateway's own, and a stream asks for usage", () => {
+    const { model: _model, store: _store, metadata: _metadata, deprecated: _deprecated, ...sent } = req
+    expect(JSON.parse(toOpenAiBody(req, 'upstream-model', false))).toEqual({ ...sent, model: 'upstream-model' })
+    expect(JSON.parse(toOpenAiBody(req, 'upstream-model', true))).toEqual({ ...sent, model: 'upstream-model', stream: true, stream_options: { include_usage: true } })
+    const { tools: _tools, ...withoutTools } = sent
+    expect(JSON.parse(toOpenAiBody({ ...req, tools: undefined }, 'upstream-model', false))).toEqual({ ...withoutTools, model: 'upstream-model' })
+  })
+
+  it('sends the messages and tools as the text the credit hold made of them, and serializes them itself on a second attempt', () => {
+    keptJson(req.messages)
+    keptJson(req.tools!)
+    const stringify = vi.spyOn(JSON, 'stringify')
+    const serialized = () => stringify.mock.calls.splice(0).map(([value]) => (Array.isArray(value) ? 'array' : Object.keys(value as object)))
+    try {
+      const first = toOpenAiBody(req, 'upstream-model', false)
+      expect(serialized()).toEqual([['model', 'temperature']])
+      expect(toOpenAiBody(req, 'upstream-model', false)).toBe(first)
+      expect(serialized()).toEqual(['array', ['model', 'temperature'], 'array'])
+    } finally {
+      stringify.mockRestore()
+    }
   })
 })

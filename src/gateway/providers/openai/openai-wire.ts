@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { takeJson } from '../../kernel/json-once'
 import type {
   ChatCompletion,
   ChatCompletionChoice,
@@ -11,15 +12,19 @@ import type {
 /** Gateway-only fields that never go upstream (`store` and `metadata` are kept here, not there). */
 const GATEWAY_ONLY = new Set(['deprecated', 'store', 'metadata', 'stream', 'stream_options', 'model', 'raw_prompt'])
 
+/** Sent after the other fields, as the text the credit hold made of them when it still holds it (kernel/json-once.ts). */
+const MADE_BY_THE_HOLD = new Set(['messages', 'tools'])
+
 /** The body sent to an OpenAI-compatible upstream. A stream always asks for usage, so it can be billed. */
 export function toOpenAiBody(req: ChatCompletionRequest, upstreamModel: string, stream: boolean): string {
   const body: Record<string, unknown> = { model: upstreamModel }
-  for (const [k, v] of Object.entries(req)) if (!GATEWAY_ONLY.has(k) && v !== undefined) body[k] = v
+  for (const [k, v] of Object.entries(req)) if (!GATEWAY_ONLY.has(k) && !MADE_BY_THE_HOLD.has(k) && v !== undefined) body[k] = v
   if (stream) {
     body.stream = true
     body.stream_options = { include_usage: true }
   }
-  return JSON.stringify(body)
+  const tools = req.tools === undefined ? '' : `,"tools":${takeJson(req.tools)}`
+  return `${JSON.stringify(body).slice(0, -1)},"messages":${takeJson(req.messages)}${tools}}`
 }
 
 export function normalizeUsage(raw: Partial<Usage> | null | undefined): Usage {
