@@ -17,6 +17,8 @@ import { cpuUsageOf, reportCpuUsage, startProcess } from './support/processes'
  * and on any OS. The load generator is this process, which is not measured.
  * BENCH_CPU_REQUESTS (default 10000) per cell, BENCH_CPU_WARMUP (default 5000) per server and mode;
  * BENCH_CPU_PROFILE=1 runs Gatehouse under --cpu-prof (the figures then include the profiler's cost).
+ * BENCH_CPU_PROMPT_KB (default 0: one short question) sends a conversation of about that many kilobytes instead, as a
+ * coding agent's turns do (its file reads and tool results resent on every request).
  */
 const KEY = 'bench-cpu-team-key-0123456789abcdef'
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 10000)
@@ -25,7 +27,8 @@ const CONCURRENCY = 16
 const SLICES = 5
 const TARGETS = { plain: 2, stream: 2 }
 const PROFILE = process.env.BENCH_CPU_PROFILE === '1'
-if (!(REQUESTS >= SLICES) || !(WARMUP >= 0)) throw new Error(`BENCH_CPU_REQUESTS must be at least ${SLICES} and BENCH_CPU_WARMUP at least 0`)
+const PROMPT_KB = Number(process.env.BENCH_CPU_PROMPT_KB ?? 0)
+if (!(REQUESTS >= SLICES) || !(WARMUP >= 0) || !(PROMPT_KB >= 0)) throw new Error(`BENCH_CPU_REQUESTS must be at least ${SLICES}, BENCH_CPU_WARMUP and BENCH_CPU_PROMPT_KB at least 0`)
 
 const profileDir = PROFILE ? mkdtempSync(join(tmpdir(), 'gh-cpu-profile-')) : undefined
 
@@ -53,7 +56,19 @@ const targets = {
 type Target = keyof typeof targets
 type Mode = keyof typeof TARGETS
 
-const payload = (mode: Mode, target: Target) => JSON.stringify({ model: target === 'portkey' ? 'bench-upstream' : 'bench', messages: [{ role: 'user', content: 'Say hello.' }], ...(mode === 'stream' ? { stream: true } : {}) })
+/** About `kb` kilobytes of conversation: a source file read, then turns about it, ending with the user's question. */
+function conversation(kb: number) {
+  const line = '    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0) // "quoted" \\ tab\there\n'
+  const file = line.repeat(Math.max(1, Math.round((kb * 1024) / line.length / 2)))
+  return [
+    { role: 'system', content: 'You are a coding assistant. Answer briefly.' },
+    { role: 'user', content: `Here is cart.ts:\n${file}` },
+    { role: 'assistant', content: 'I have read cart.ts. What should I change?' },
+    { role: 'user', content: `Same file after my edit:\n${file}\nWhy does the total come out wrong?` },
+  ]
+}
+const messages = PROMPT_KB > 0 ? conversation(PROMPT_KB) : [{ role: 'user', content: 'Say hello.' }]
+const payload = (mode: Mode, target: Target) => JSON.stringify({ model: target === 'portkey' ? 'bench-upstream' : 'bench', messages, ...(mode === 'stream' ? { stream: true } : {}) })
 const expected = { plain: 'Hello from the benchmark upstream.', stream: 'data: [DONE]' }
 
 /** Sends `total` requests over `CONCURRENCY` keep-alive connections, reading each reply to its end. */
@@ -121,7 +136,7 @@ for (const mode of ['plain', 'stream'] as const) {
   })
 }
 
-console.log(`chat completions: server CPU time (user + system) per request, ${REQUESTS} requests per cell at ${CONCURRENCY} concurrent clients, after ${WARMUP} warm-up requests`)
+console.log(`chat completions: server CPU time (user + system) per request, ${REQUESTS} requests per cell at ${CONCURRENCY} concurrent clients, after ${WARMUP} warm-up requests; ${PROMPT_KB > 0 ? `a conversation of ${(payload('plain', 'gatehouse').length / 1024).toFixed(0)} kB` : 'a one-line prompt'}`)
 if (PROFILE) console.log('(Gatehouse ran under --cpu-prof: its figures include the profiler)')
 console.table(rows)
 for (const note of peerNotes) console.log(note)
