@@ -24,9 +24,16 @@ export interface CatalogSlice {
 /** Models, providers, teams, users and agents: what pickers and tables choose from. */
 export const createCatalogSlice: SliceCreator<CatalogSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<Catalog>) => set((s) => ({ catalog: { ...s.catalog, ...p } }))
-  const loadAgents = async () => {
+  /**
+   * Reads overlap (a page's own, the one after each change, the local models' refresh), and on a slow gateway an
+   * older one can answer last: only the newest read started is shown, or a model just turned off for a team would
+   * show on again, and the next click on its box would turn it off once more.
+   */
+  let newestRead = 0
+  const loadAgents = async (read: number) => {
     try {
-      patch({ agents: await api.agents(), agentsAvailable: true })
+      const agents = await api.agents()
+      if (read === newestRead) patch({ agents, agentsAvailable: true })
     } catch (e) {
       if (e instanceof ApiError && e.isMissingEndpoint) patch({ agents: [], agentsAvailable: false })
       else throw e
@@ -35,14 +42,16 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = ({ api }) => (set,
   return {
     catalog: { status: 'idle', error: null, models: [], providers: [], teams: [], users: [], agents: [], agentsAvailable: true },
     async loadCatalog() {
+      const read = ++newestRead
       patch({ status: get().catalog.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
         const [models, providers, teams, users] = await Promise.all([api.models(), api.providers(), api.teams(), api.users()])
+        if (read !== newestRead) return
         patch({ models, providers, teams, users })
-        await loadAgents()
-        patch({ status: 'ready' })
+        await loadAgents(read)
+        if (read === newestRead) patch({ status: 'ready' })
       } catch (e) {
-        patch({ status: 'error', error: messageOf(e) })
+        if (read === newestRead) patch({ status: 'error', error: messageOf(e) })
       }
     },
     async createAgent(input) {

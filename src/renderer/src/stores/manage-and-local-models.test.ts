@@ -31,6 +31,29 @@ describe('managing providers, models, team access and agents', () => {
     expect(api.rows.teams[0]!.models).toBeNull()
   })
 
+  it('shows the newest catalog read when an older one answers last (a slow gateway), so a toggle is not undone', async () => {
+    const api = fakeGatewayApi()
+    api.rows.teams[0]!.source = 'admin'
+    const { store } = await loaded(api)
+    const teams = api.teams
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    // A read started before the change (as a page's own), whose teams arrive only after the change's own read.
+    api.teams = async () => {
+      const before = await teams()
+      await answered
+      return before
+    }
+    const older = store.getState().loadCatalog()
+    api.teams = teams
+    await store.getState().setModelEnabled('team-1', 'voice', false)
+    answer()
+    await older
+    const team = store.getState().catalog.teams[0]!
+    expect(team.models).toEqual(['gpt-echo', 'other'])
+    expect(store.getState().catalog.status).toBe('ready')
+  })
+
   it('duplicates an agent under a free name and edits it', async () => {
     const { store, api } = await loaded()
     await store.getState().createAgent({ name: 'pilot', model: 'gpt-echo', system_prompt: 'Steer.' })
