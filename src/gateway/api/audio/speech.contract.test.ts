@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,7 +25,11 @@ function seconds(format: string, audio: Buffer): number {
   if (format === 'pcm') return audio.length / 2 / 24000
   const file = join(tmpdir(), `gh-speech-${Date.now()}-${Math.random()}.${format === 'opus' ? 'ogg' : format}`)
   writeFileSync(file, audio)
-  return probeSeconds(file)
+  try {
+    return probeSeconds(file)
+  } finally {
+    rmSync(file, { force: true })
+  }
 }
 
 describe('POST /v1/audio/speech, offline', () => {
