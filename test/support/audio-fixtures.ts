@@ -1,25 +1,16 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
 import { missingTools } from '../../src/gateway/engines/engine-test-support'
+import { useTempDirs } from './temp-dirs'
 
 /** Debian tools the audio tests make their fixtures with; a test skips, naming them, when they are missing. */
 export const AUDIO_TOOLS = ['espeak-ng', 'ffmpeg', 'ffprobe']
 export const missingAudioTools = () => missingTools(AUDIO_TOOLS)
 export const missingToolsReason = (missing: string[]) => `needs ${missing.join(', ')} (apt-get install espeak-ng ffmpeg) to make audio fixtures`
 
-let fileFolder: string | undefined
-/** A fresh folder for one fixture (its file keeps its own name), inside one per test file, removed after its tests. */
-function dir(): string {
-  fileFolder ??= mkdtempSync(join(tmpdir(), 'gh-audio-'))
-  return mkdtempSync(join(fileFolder, 'fixture-'))
-}
-afterAll(() => {
-  if (fileFolder) rmSync(fileFolder, { recursive: true, force: true })
-  fileFolder = undefined
-})
+/** A fresh folder for each fixture (its file keeps its own name), removed once the test file is done. */
+const dir = useTempDirs('gh-audio-', { afterFile: true })
 
 /** Spoken text as a WAV file, by espeak-ng. */
 export function speechWav(text: string): string {

@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach } from 'vitest'
 
-/** A maker of fresh temp dirs named `<prefix>…`; every dir it made is removed after each test. */
-export function useTempDirs(prefix: string): () => string {
+/**
+ * A maker of fresh temp dirs named `<prefix>…`; every dir it made is removed after each test, or with `afterFile`
+ * once the file's tests are done (for what a `beforeAll` or a shared fixture makes).
+ */
+export function useTempDirs(prefix: string, { afterFile = false } = {}): () => string {
   const dirs: string[] = []
-  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+  ;(afterFile ? afterAll : afterEach)(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
   return () => {
     const dir = mkdtempSync(join(tmpdir(), prefix))
     dirs.push(dir)

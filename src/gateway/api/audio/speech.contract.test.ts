@@ -1,8 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { missingAudioTools, missingToolsReason, probeSeconds } from '../../../../test/support/audio-fixtures'
+import { missingAudioTools, missingToolsReason, probeAudio } from '../../../../test/support/audio-fixtures'
 import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
 
 let h: AudioHarness
@@ -22,14 +19,7 @@ async function speak(format: 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm', sp
 }
 
 function seconds(format: string, audio: Buffer): number {
-  if (format === 'pcm') return audio.length / 2 / 24000
-  const file = join(tmpdir(), `gh-speech-${Date.now()}-${Math.random()}.${format === 'opus' ? 'ogg' : format}`)
-  writeFileSync(file, audio)
-  try {
-    return probeSeconds(file)
-  } finally {
-    rmSync(file, { force: true })
-  }
+  return format === 'pcm' ? audio.length / 2 / 24000 : probeAudio(audio).seconds
 }
 
 describe('POST /v1/audio/speech, offline', () => {
