@@ -67,7 +67,9 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
       // The hold is what the request can cost at most, choices fanned out included.
       // Each model's share is capped at what it can really write (its context, or MAX_OUTPUT_TOKENS), whatever max_tokens asks.
       const n = req.n ?? 1
-      const promptCeiling = chatPromptCeiling(req)
+      // Kept for the upstream body, which an OpenAI-compatible provider makes of the same text (kernel/json-once.ts).
+      const messagesJson = keptJson(req.messages)
+      const promptCeiling = chatPromptCeiling(req, messagesJson)
       const costAtMost = (t: Target) => {
         const context = pipeline.contextTokens(t)
         return chatCostMicro(t.model.pricing, { prompt_tokens: promptTokensCeiling(promptCeiling, context) * n, completion_tokens: outputTokensCeiling(req.max_completion_tokens, context) * n })
@@ -85,7 +87,7 @@ export function createChatService({ pipeline, steps = [] }: { pipeline: Pipeline
           return most
         },
         clientBound: req.max_completion_tokens === undefined ? undefined : maxTokensBound(req.max_completion_tokens, n),
-        tokens: tokenEstimate(keptJson(req.messages).length, req.max_completion_tokens, n),
+        tokens: tokenEstimate(messagesJson.length, req.max_completion_tokens, n),
       })
       run.content = { input: req.messages }
       return { run, body, req }

@@ -55,12 +55,12 @@ export const TOOL_RESULTS_ALLOWANCE_TOKENS = 100_000
 export const textTokensCeiling = (text: string): number => Buffer.byteLength(text, 'utf8')
 
 /** The most prompt tokens a chat request can use, per choice. */
-export function chatPromptCeiling(req: ChatCompletionRequest): number {
+export function chatPromptCeiling(req: ChatCompletionRequest, messagesJson: string): number {
   let images = 0
   for (const m of req.messages) if (Array.isArray(m.content)) for (const part of m.content) if (part.type === 'image_url') images++
   const tools = req.tools?.length ? textTokensCeiling(keptJson(req.tools)) + (req.tools.some((t) => t.type !== 'function') ? TOOL_RESULTS_ALLOWANCE_TOKENS : 0) : 0
   const format = req.response_format ? textTokensCeiling(JSON.stringify(req.response_format)) : 0
-  return textTokensCeiling(keptJson(req.messages)) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
+  return textTokensCeiling(messagesJson) + tools + format + images * IMAGE_TOKEN_CEILING + (req.messages.length + 1) * PER_MESSAGE_TOKENS + HIDDEN_PROMPT_TOKENS
 }
 
 /**
