@@ -2,7 +2,7 @@ import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startFakeOpenAi } from '../../../../test/support/fake-openai'
 import type { FakeServer } from '../../../../test/support/fake-upstream'
-import { baseConfigData, startTestGateway, TEAM_KEY, type TestGateway } from '../../../../test/support/harness'
+import { baseConfigData, settledUsageRow, startTestGateway, TEAM_KEY, type TestGateway } from '../../../../test/support/harness'
 import { wavFromPcm16 } from '../../engines/tts/wav-container'
 
 /**
@@ -43,16 +43,6 @@ afterAll(async () => {
   await upstream?.close()
 })
 
-/** The newest usage row once the log holds `count` rows (the ledger's group commit writes right after the turn a request settles in). */
-const newestRow = (count: number) =>
-  vi.waitFor(
-    () => {
-      const rows = gw.store.usage.list({ limit: 100 })
-      if (rows.length < count) throw new Error(`${rows.length} usage rows so far`)
-      return rows[0]!
-    },
-    { timeout: 2000 },
-  )
 const attemptsOf = (row: { attempts: Array<{ model: string; status: number }> }) => row.attempts.map((a) => [a.model, a.status])
 
 describe('fallbacks through the one pipeline', () => {
@@ -62,7 +52,7 @@ describe('fallbacks through the one pipeline', () => {
     expect(audio.subarray(0, 4).toString('latin1')).toBe('RIFF')
     expect(response.headers.get('x-svc-model-id')).toBe(gw.store.models.getByName('voice')!.id)
     expect(response.headers.get('x-svc-fallbacks-used')).toBe('tts-down')
-    const row = await newestRow(1)
+    const row = await settledUsageRow(gw.store, response.headers.get('x-request-id'))
     expect(row).toMatchObject({ endpoint: 'audio.speech', requestedModel: 'tts-down', modelName: 'voice', status: 200, characters: 27 })
     expect(attemptsOf(row)).toEqual([
       ['tts-down', 502],
@@ -77,7 +67,7 @@ describe('fallbacks through the one pipeline', () => {
       body: JSON.stringify({ model: 'tts-down', voice: 'alloy', input: 'no fallback' }),
     })
     expect(res.status).toBe(502)
-    expect(attemptsOf(await newestRow(2))).toEqual([['tts-down', 502]])
+    expect(attemptsOf(await settledUsageRow(gw.store, res.headers.get('x-request-id')))).toEqual([['tts-down', 502]])
   })
 
   it('transcription: falls back to the next speech-to-text model', async () => {
@@ -85,7 +75,7 @@ describe('fallbacks through the one pipeline', () => {
     const { data, response } = await client.audio.transcriptions.create({ model: 'whisper-down', file: await toFile(wav, 'one-second.wav') }).withResponse()
     expect(data.text).toBe('Ask not what your country can do. Ask what you can do.')
     expect(response.headers.get('x-svc-fallbacks-used')).toBe('whisper-down')
-    const row = await newestRow(3)
+    const row = await settledUsageRow(gw.store, response.headers.get('x-request-id'))
     expect(row).toMatchObject({ endpoint: 'audio.transcriptions', modelName: 'whisper-up', status: 200 })
     expect(attemptsOf(row)).toEqual([
       ['whisper-down', 502],
@@ -103,7 +93,7 @@ describe('fallbacks through the one pipeline', () => {
       done = await client.batches.retrieve(batch.id)
     }
     expect(done.status).toBe('completed')
-    const row = (await vi.waitFor(() => gw.store.usage.list({ limit: 10 }).find((r) => r.source === 'batch') ?? Promise.reject(new Error('no batch row yet'))))!
+    const row = (await vi.waitFor(() => gw.store.usage.list({ limit: 10 }).find((r) => r.source === 'batch' && r.state !== 'started') ?? Promise.reject(new Error('no batch row yet'))))!
     expect(row).toMatchObject({ endpoint: 'chat.completions', requestedModel: 'gpt-down', modelName: 'gpt-echo', status: 200 })
     expect(row.attempts.map((a) => [a.model, a.status])).toEqual([
       ['gpt-down', 502],
