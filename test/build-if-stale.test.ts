@@ -25,6 +25,14 @@ describe('newestMtime', () => {
     expect(newestMtime(src)).toBe(2000_000)
   })
 
+  it('does not see a test edited in place: tests are not in the bundle', () => {
+    writeFileSync(join(src, 'deep', 'a.test.ts'), 'test')
+    settle(...everything, join(src, 'deep', 'a.test.ts'))
+    utimesSync(join(src, 'deep', 'a.test.ts'), at(2000), at(2000))
+    expect(newestMtime(src)).toBe(1000_000)
+    rmSync(join(src, 'deep', 'a.test.ts'))
+  })
+
   it('sees a file removed (its folder moves)', () => {
     settle(...everything)
     rmSync(join(src, 'b.ts'))

@@ -26,16 +26,20 @@ export const gatewayBundle = {
   missing: 'install the dev dependencies (npm install) to build it',
 }
 
+/** Tests sit beside the sources they test and are not in a bundle: editing one rebuilds nothing. */
+const isTest = (name) => name.includes('.test.')
+
 /**
  * The newest mtime under `path`, files and folders alike (a folder's changes when an entry is added, removed or
- * renamed; a file edited in place changes only its own), so every entry is stat'ed, once: a folder's listing
- * says which entries are plain files (folders and links are followed).
+ * renamed; a file edited in place changes only its own), so every entry but a test is stat'ed, once: a folder's
+ * listing says which entries are plain files (folders and links are followed).
  */
 export function newestMtime(path) {
   const stat = statSync(path, { throwIfNoEntry: false })
   let newest = stat?.mtimeMs ?? 0
   if (stat?.isDirectory()) {
     for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isFile() && isTest(entry.name)) continue
       const child = join(path, entry.name)
       newest = Math.max(newest, entry.isFile() ? (statSync(child, { throwIfNoEntry: false })?.mtimeMs ?? 0) : newestMtime(child))
     }
