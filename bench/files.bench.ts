@@ -239,9 +239,13 @@ const floorPid = floor.child.pid!
 
 try {
   let fileId = ''
+  let recordingId = ''
   const remove = (url: string, headers: Record<string, string>) => fetch(url, { method: 'DELETE', headers }).then((r) => r.arrayBuffer())
-  // The bare receivers rename their upload onto received.bin: the last one's is removed before each upload, so that
-  // no receiver's time includes freeing the blocks of a 1 GB file (~0.2-0.4 s), as the gateway's does not.
+  // Every receiver frees its last upload right before its next one, so each writes into pages just freed: on this
+  // VM the host takes back guest pages left free for a few seconds (virtio-balloon free page reporting), and a
+  // receiver whose 1 GB went to such pages paid the host's faults in its page-cache copy (its thread pool's CPU 0.3
+  // -> 1-2.7 s per GB), as the gateway's uploads did when each was deleted after the run, seconds before the next.
+  // Freeing right before also keeps the blocks' release out of every receiver's time.
   const intoBare = (pid: number, folder: string, url: string) => {
     rmSync(join(folder, 'received.bin'), { force: true })
     return measured(pid, folder, () => upload(source, { url, fields: { purpose: 'batch' } }))
@@ -252,14 +256,15 @@ try {
     'bare node:http, raw body': (): Promise<Measured> => intoBare(barePid, bareDir, `${bareUrl}/raw`),
     'bare node:http + busboy': (): Promise<Measured> => intoBare(barePid, bareDir, `${bareUrl}/multipart`),
     'POST /v1/files': async (): Promise<Measured> => {
-      const m = await measured(gatewayPid, join(gateway.dir, 'data', 'files', 'tmp'), () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
       if (fileId) await remove(`${gateway.url}/v1/files/${fileId}`, auth)
+      const m = await measured(gatewayPid, join(gateway.dir, 'data', 'files', 'tmp'), () => upload(source, { url: `${gateway.url}/v1/files`, headers: auth, fields: { purpose: 'batch' } }))
       fileId = m.id! // the last one stays for the download
       return m
     },
     'POST /admin/recordings/upload': async (): Promise<Measured> => {
+      if (recordingId) await remove(`${gateway.url}/admin/recordings/${recordingId}`, admin)
       const m = await measured(gatewayPid, join(gateway.dir, 'data', 'recordings', 'tmp'), () => upload(source, { url: `${gateway.url}/admin/recordings/upload`, headers: admin, fields: { title: 'bench', source: 'upload' } }))
-      await remove(`${gateway.url}/admin/recordings/${m.id}`, admin)
+      recordingId = m.id!
       return m
     },
   }
@@ -288,7 +293,7 @@ try {
     const tail = median(ms.map((m) => m.tail))
     console.log(
       `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s (runs ${ms.map((m) => mbps(m.s).toFixed(0)).join('/')})  ${(cpS / s).toFixed(2)}x cp, ${(floorS / s).toFixed(2)}x floor, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
-        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB, main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
+        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB (runs ${ms.map((m) => (m.cpu / gb).toFixed(2)).join('/')}), main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
         `last write to reply ${Number.isNaN(tail) ? '-' : `${tail.toFixed(2)} s`}`,
     )
   }
