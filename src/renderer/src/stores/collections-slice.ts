@@ -1,5 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { CollectionInfo, CollectionInput, DocumentInfo, WebSearchSettingsInfo, WebSearchSettingsInput } from '../../../shared/tools-wire'
+import { newestReads, newestReadsByKey } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface CollectionsSlice {
@@ -20,15 +21,19 @@ export interface CollectionsSlice {
 export const createCollectionsSlice: SliceCreator<CollectionsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<CollectionsSlice['collections']>) => set((s) => ({ collections: { ...s.collections, ...p } }))
   const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
+  const beginRead = newestReads()
+  const beginDocumentsRead = newestReadsByKey()
   return {
     collections: { status: 'idle', error: null, list: [], documents: {}, busy: false },
     webSearchSettings: { status: 'idle', error: null, value: null },
     async loadCollections() {
+      const isNewest = beginRead()
       patch({ status: get().collections.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
-        patch({ status: 'ready', list: await api.collections() })
+        const list = await api.collections()
+        if (isNewest()) patch({ status: 'ready', list })
       } catch (e) {
-        patch({ status: statusOf(e), error: messageOf(e) })
+        if (isNewest()) patch({ status: statusOf(e), error: messageOf(e) })
       }
     },
     async createCollection(input) {
@@ -46,8 +51,9 @@ export const createCollectionsSlice: SliceCreator<CollectionsSlice> = ({ api }) 
       await get().loadCollections()
     },
     async loadDocuments(collectionId) {
+      const isNewest = beginDocumentsRead(collectionId)
       const docs = await api.documents(collectionId)
-      set((s) => ({ collections: { ...s.collections, documents: { ...s.collections.documents, [collectionId]: docs } } }))
+      if (isNewest()) set((s) => ({ collections: { ...s.collections, documents: { ...s.collections.documents, [collectionId]: docs } } }))
     },
     async uploadDocuments(collectionId, files) {
       patch({ busy: true, error: null })

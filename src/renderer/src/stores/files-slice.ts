@@ -3,6 +3,7 @@ import { uploadPurposeOf } from '../lib/upload-purpose'
 import type { BatchObject, FileListQuery } from '../api/batches-api'
 import type { FileObject } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { newestReads } from './newest-read'
 
 export interface UploadItem {
   id: string
@@ -49,16 +50,21 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
   const patchUpload = (id: string, p: Partial<UploadItem>) => set((s) => ({ files: { ...s.files, uploads: s.files.uploads.map((u) => (u.id === id ? { ...u, ...p } : u)) } }))
   const fail = (e: unknown) => patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e), busy: false })
 
+  // A page read for a filter or page left while it was on its way is not shown.
+  const beginPageRead = newestReads()
+  const beginBatchesRead = newestReads()
+
   async function loadPage(cursors: string[]) {
+    const isNewest = beginPageRead()
     const { query } = get().files
     // Files are listed with this browser's playground key; opening the page does not issue one.
     if (!get().access.key) return patch({ status: 'ready', error: null, list: [], hasMore: false, cursors: [] })
     patch({ status: get().files.status === 'ready' ? 'ready' : 'loading', error: null })
     try {
       const page = await api.listFiles(await get().ensureApiKey(), { ...query, after: cursors.at(-1) })
-      patch({ status: 'ready', list: page.data, hasMore: page.has_more, cursors })
+      if (isNewest()) patch({ status: 'ready', list: page.data, hasMore: page.has_more, cursors })
     } catch (e) {
-      fail(e)
+      if (isNewest()) fail(e)
     }
   }
 
@@ -117,13 +123,14 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
       return api.fetchFileContent(await get().ensureApiKey(), id)
     },
     async loadBatches() {
+      const isNewest = beginBatchesRead()
       if (!get().access.key) return set({ batches: { status: 'ready', error: null, list: [] } })
       set((s) => ({ batches: { ...s.batches, status: s.batches.status === 'ready' ? 'ready' : 'loading', error: null } }))
       try {
         const page = await api.listBatches(await get().ensureApiKey(), { limit: 50 })
-        set({ batches: { status: 'ready', error: null, list: page.data } })
+        if (isNewest()) set({ batches: { status: 'ready', error: null, list: page.data } })
       } catch (e) {
-        set((s) => ({ batches: { ...s.batches, status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) } }))
+        if (isNewest()) set((s) => ({ batches: { ...s.batches, status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) } }))
       }
     },
     async createBatch(inputFileId) {

@@ -1,5 +1,5 @@
 import type { IssuedKey, KeyInfo, NewKeyInput } from '../../../shared/admin-wire'
-import { idleList, loadList, type ListState } from './list-state'
+import { idleList, listLoader, type ListState } from './list-state'
 import type { SliceCreator } from './store-types'
 
 export interface KeysSlice {
@@ -22,7 +22,7 @@ export const createKeysSlice: SliceCreator<KeysSlice> = ({ api }) => (set, get) 
   return {
     keys: idleList(),
     revealedKey: null,
-    loadKeys: () => loadList(() => get().keys, patch, () => api.keys()),
+    loadKeys: listLoader(() => get().keys, patch, () => api.keys()),
     async createKey(input) {
       await reveal(await api.createKey(input), 'created')
     },

@@ -1,4 +1,5 @@
 import { messageOf } from '../api/api-error'
+import { newestReads } from './newest-read'
 import type { LoadStatus } from './store-types'
 
 /** A list a page shows: its rows, and whether they are loading, ready or failed (and why). */
@@ -10,12 +11,17 @@ export interface ListState<T> {
 
 export const idleList = <T>(): ListState<T> => ({ status: 'idle', error: null, list: [] })
 
-/** Loads a list into its state; rows already shown stay in view while they reload. */
-export async function loadList<T>(state: () => ListState<T>, patch: (p: Partial<ListState<T>>) => void, fetch: () => Promise<T[]>): Promise<void> {
-  patch({ status: state().status === 'ready' ? 'ready' : 'loading', error: null })
-  try {
-    patch({ status: 'ready', list: await fetch() })
-  } catch (e) {
-    patch({ status: 'error', error: messageOf(e) })
+/** The loader of one list: rows already shown stay in view while they reload, and only the newest read is shown. */
+export function listLoader<T>(state: () => ListState<T>, patch: (p: Partial<ListState<T>>) => void, fetch: () => Promise<T[]>): () => Promise<void> {
+  const begin = newestReads()
+  return async () => {
+    const isNewest = begin()
+    patch({ status: state().status === 'ready' ? 'ready' : 'loading', error: null })
+    try {
+      const list = await fetch()
+      if (isNewest()) patch({ status: 'ready', list })
+    } catch (e) {
+      if (isNewest()) patch({ status: 'error', error: messageOf(e) })
+    }
   }
 }

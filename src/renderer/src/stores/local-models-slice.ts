@@ -2,6 +2,7 @@ import { ApiError, messageOf } from '../api/api-error'
 import type { LocalModelEvent } from '../api/local-models-api'
 import type { LocalModelInfo } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, type ModelEngine } from '../../../shared/model-kind'
+import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 /** A download seen in this window: bytes so far, and whether it ended (installed) or was paused. */
@@ -45,6 +46,7 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
    * model of the local provider (and drops it on delete), so the playground's picker must see it.
    */
   const refresh = () => Promise.all([get().loadLocalModels(), get().loadCatalog()])
+  const beginRead = newestReads()
   const onEvent = (e: LocalModelEvent) => {
     if (e.type === 'progress') {
       const { name, receivedBytes, totalBytes } = e.progress
@@ -62,9 +64,11 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
   return {
     localModels: { status: 'idle', error: null, list: [], progress: {} },
     async loadLocalModels() {
+      const isNewest = beginRead()
       patch({ status: get().localModels.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
         const list = await api.localModels()
+        if (!isNewest()) return
         patch({ status: 'ready', list })
         // A download that ended while nobody watched (or failed) is no longer running.
         for (const m of list) {
@@ -72,7 +76,7 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
           if (p?.state === 'running' && !m.downloading) setProgress(m.name, m.installed ? { ...p, receivedBytes: p.totalBytes ?? p.receivedBytes, state: 'done' } : null)
         }
       } catch (e) {
-        patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+        if (isNewest()) patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
       }
     },
     followLocalModels() {

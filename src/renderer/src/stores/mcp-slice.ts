@@ -1,5 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { McpProbeResult, McpServerInfo, McpServerInput, McpServerPatch, TeamMcpServer } from '../../../shared/mcp-wire'
+import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface McpSlice {
@@ -20,16 +21,21 @@ export interface McpSlice {
 export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<McpSlice['mcpServers']>) => set((s) => ({ mcpServers: { ...s.mcpServers, ...p } }))
   const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
+  const beginServersRead = newestReads()
+  // A team picked while another's tools are on their way: only the newest team's are shown.
+  const beginTeamToolsRead = newestReads()
   return {
     mcpServers: { status: 'idle', error: null, list: [] },
     mcpProbes: {},
     teamMcpTools: { status: 'idle', error: null, teamId: null, list: [] },
     async loadMcpServers() {
+      const isNewest = beginServersRead()
       patch({ status: get().mcpServers.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
-        patch({ status: 'ready', list: await api.mcpServers() })
+        const list = await api.mcpServers()
+        if (isNewest()) patch({ status: 'ready', list })
       } catch (e) {
-        patch({ status: statusOf(e), error: messageOf(e) })
+        if (isNewest()) patch({ status: statusOf(e), error: messageOf(e) })
       }
     },
     async createMcpServer(input) {
@@ -54,12 +60,13 @@ export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) =>
       }
     },
     async loadTeamMcpTools(teamId) {
+      const isNewest = beginTeamToolsRead()
       set((s) => ({ teamMcpTools: { ...s.teamMcpTools, teamId, status: 'loading', error: null } }))
       try {
         const list = await api.teamMcpTools(teamId)
-        set({ teamMcpTools: { status: 'ready', error: null, teamId, list } })
+        if (isNewest()) set({ teamMcpTools: { status: 'ready', error: null, teamId, list } })
       } catch (e) {
-        set((s) => ({ teamMcpTools: { ...s.teamMcpTools, status: statusOf(e), error: messageOf(e) } }))
+        if (isNewest()) set((s) => ({ teamMcpTools: { ...s.teamMcpTools, status: statusOf(e), error: messageOf(e) } }))
       }
     },
   }

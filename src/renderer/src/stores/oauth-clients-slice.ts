@@ -1,5 +1,5 @@
 import type { IssuedOAuthClient, NewOAuthClientInput, OAuthClientInfo } from '../../../shared/admin-wire'
-import { idleList, loadList, type ListState } from './list-state'
+import { idleList, listLoader, type ListState } from './list-state'
 import type { SliceCreator } from './store-types'
 
 export interface OAuthClientsSlice {
@@ -23,7 +23,7 @@ export const createOAuthClientsSlice: SliceCreator<OAuthClientsSlice> = ({ api }
   return {
     oauthClients: idleList(),
     revealedClient: null,
-    loadOAuthClients: () => loadList(() => get().oauthClients, patch, () => api.oauthClients()),
+    loadOAuthClients: listLoader(() => get().oauthClients, patch, () => api.oauthClients()),
     async createOAuthClient(input) {
       await reveal(await api.createOAuthClient(input), 'created')
     },

@@ -2,6 +2,7 @@ import { ApiError, messageOf } from '../api/api-error'
 import type { RecordingInfo, RecordingPatch, RecordingSource, RecordingSummaryInfo } from '../../../shared/recording-wire'
 import type { RecordingHit, RecordingsApi } from '../api/recordings-api'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { newestReads } from './newest-read'
 
 export interface RecordingsSlice {
   recordings: {
@@ -42,16 +43,19 @@ export interface RecordingsSlice {
 /** The studio's recordings and the speech history (`/admin/recordings`). */
 export const createRecordingsSlice: SliceCreator<RecordingsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<RecordingsSlice['recordings']>) => set((s) => ({ recordings: { ...s.recordings, ...p } }))
+  // A search typed on, or a reload after a delete, while a read is on its way: only the newest is shown.
+  const beginRead = newestReads()
   return {
     recordings: { status: 'idle', error: null, list: [], query: '', selectedId: null, hits: [], seek: null },
     watchFoldersApi: api,
     async loadRecordings(query = get().recordings.query) {
+      const isNewest = beginRead()
       patch({ query, status: get().recordings.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
         const [list, hits] = await Promise.all([api.recordings({ q: query || undefined, limit: 200 }), query.trim() ? api.searchRecordings(query).catch(() => []) : Promise.resolve([])])
-        if (get().recordings.query === query) patch({ status: 'ready', list, hits })
+        if (isNewest()) patch({ status: 'ready', list, hits })
       } catch (e) {
-        patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+        if (isNewest()) patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
       }
     },
     selectRecording(id) {

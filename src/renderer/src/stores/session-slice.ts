@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { GatewayHealth, GatewayStatus, WebSessionInfo } from '../../../shared/admin-wire'
-import { idleList, loadList, type ListState } from './list-state'
+import { idleList, listLoader, type ListState } from './list-state'
 import type { SliceCreator } from './store-types'
 
 export type AuthState = 'checking' | 'signed-in' | 'needs-login' | 'unreachable'
@@ -76,7 +76,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({ api }) => (set,
     set({ auth: 'needs-login', status: null })
   },
   webSessions: idleList(),
-  loadWebSessions: () => loadList(() => get().webSessions, (p) => set((s) => ({ webSessions: { ...s.webSessions, ...p } })), () => api.webSessions()),
+  loadWebSessions: listLoader(() => get().webSessions, (p) => set((s) => ({ webSessions: { ...s.webSessions, ...p } })), () => api.webSessions()),
   async endWebSession(id) {
     await api.endWebSession(id)
     await get().loadWebSessions()

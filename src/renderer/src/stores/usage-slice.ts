@@ -3,6 +3,7 @@ import type { UsageFilters } from '../api/usage-api'
 import type { UsageRow } from '../../../shared/admin-wire'
 import type { UsageBucket, UsageGroupBy, UsageStats } from '../../../shared/usage-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { newestReads } from './newest-read'
 
 export interface UsageSlice {
   usage: {
@@ -33,24 +34,29 @@ export const createUsageSlice: SliceCreator<UsageSlice> = ({ api }) => (set, get
   const patch = (p: Partial<UsageSlice['usage']>) => set((s) => ({ usage: { ...s.usage, ...p } }))
   const fail = (e: unknown) => patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
 
+  // Filters, pages and views change while reads are on their way: only the newest of each is shown.
+  const beginPageRead = newestReads()
+  const beginStatsRead = newestReads()
+
   async function loadPage(cursors: string[]) {
+    const isNewest = beginPageRead()
     const { filters } = get().usage
     try {
       const page = await api.usagePage(filters, { before: cursors.at(-1), limit: PAGE })
-      if (get().usage.filters !== filters) return
-      patch({ status: 'ready', rows: page.data, cursors, nextCursor: page.next_before })
+      if (isNewest()) patch({ status: 'ready', rows: page.data, cursors, nextCursor: page.next_before })
     } catch (e) {
-      fail(e)
+      if (isNewest()) fail(e)
     }
   }
 
   async function loadStats() {
+    const isNewest = beginStatsRead()
     const { filters, groupBy, bucket } = get().usage
     try {
       const stats = await api.usageStats(filters, { group_by: groupBy, bucket })
-      if (get().usage.filters === filters) patch({ stats })
+      if (isNewest()) patch({ stats })
     } catch (e) {
-      fail(e)
+      if (isNewest()) fail(e)
     }
   }
 
