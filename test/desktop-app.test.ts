@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { electronMajorVersion } from '../electron.vite.config'
+import { useTempDirs } from './support/temp-dirs'
 
 const require = createRequire(import.meta.url)
 const electronBinary = (() => {
@@ -28,8 +28,10 @@ describe('npm start', () => {
 })
 
 describe('npm run build without the electron package', () => {
+  const tempDir = useTempDirs('gh-ev-')
+
   it("takes Electron's major version from package.json when a plain npm install dropped the package", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-ev-'))
+    const dir = tempDir()
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ optionalDependencies: { electron: '^39.5.0' } }))
     expect(electronMajorVersion(dir)).toBe('39')
     mkdirSync(join(dir, 'node_modules', 'electron'), { recursive: true })

@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../test/support/temp-dirs'
 import { DEFAULT_DICTATION_SHORTCUT, DEFAULT_PORT, loadDesktopSettings, parseDictationSettings, parsePort, placeWindow, saveDesktopSettings, SETTINGS_FILE } from './desktop-settings'
 
 const DICTATION_OFF = { enabled: false, shortcut: DEFAULT_DICTATION_SHORTCUT, mode: 'hold', model: '', language: '' }
 
-const dir = () => mkdtempSync(join(tmpdir(), 'gh-settings-'))
+const dir = useTempDirs('gh-settings-')
 
 describe('desktop settings', () => {
   it('defaults, saves and reads back port and window placement', () => {

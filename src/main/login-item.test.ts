@@ -1,12 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../test/support/temp-dirs'
 import { autostartEntry, autostartFile, linuxLoginItem } from './login-item'
 
 describe('start at login on Linux (XDG autostart)', () => {
+  const tempHome = useTempDirs('gh-home-')
+
   it('writes and removes the autostart entry where XDG says', () => {
-    const home = mkdtempSync(join(tmpdir(), 'gh-home-'))
+    const home = tempHome()
     const file = autostartFile({}, home)
     expect(file).toBe(join(home, '.config', 'autostart', 'gatehouse.desktop'))
     expect(autostartFile({ XDG_CONFIG_HOME: '/x' }, home)).toBe('/x/autostart/gatehouse.desktop')

@@ -1,15 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { BlobNotFoundError, BlobTooLargeError, createBlobStore, SHARED_SWEEP_GRACE_MS, type BlobStore } from './blob-store'
 
+const tempDir = useTempDirs('gh-blobs-')
 let dir: string
 let blobs: BlobStore
 beforeEach(() => {
-  dir = join(mkdtempSync(join(tmpdir(), 'gh-blobs-')), 'files')
+  dir = join(tempDir(), 'files')
   blobs = createBlobStore(dir)
 })
 

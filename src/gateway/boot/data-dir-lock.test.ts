@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, readLockHolder } from './data-dir-lock'
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-lock-'))
+const tempDir = useTempDirs('gh-lock-')
 /** The pid of a process that has exited: a crashed owner. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!
 

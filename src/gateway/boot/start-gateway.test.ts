@@ -1,17 +1,19 @@
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { admin, baseConfigData, bearer, startTestGateway, TEAM_KEY } from '../../../test/support/harness'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { resolveConfig } from '../config/load-config'
 import { AdminTokenError } from '../security/admin-token'
 import { SealedSecretsError } from '../security/key-slots'
 import { LOCK_FILE } from './data-dir-lock'
 import { startGateway } from './start-gateway'
 
+const newDataDir = useTempDirs('gh-start-')
+
 describe('restart persistence', () => {
   it('keeps admin-made rows, spent credits and model ids; config rows are not duplicated', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-restart-'))
+    const dataDir = newDataDir()
     const first = await startTestGateway({ dataDir })
     const modelIds = first.store.models.list().map((m) => [m.name, m.id])
     const created = await first.app.inject({ method: 'POST', url: '/admin/keys', headers: admin, payload: { team_id: first.store.teams.getByName('alpha')!.id } })
@@ -37,7 +39,7 @@ describe('restart persistence', () => {
   })
 
   it('follows the config: a raised budget adds the difference, removed rows leave, removed keys stop working', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-restart-'))
+    const dataDir = newDataDir()
     const first = await startTestGateway({ dataDir })
     first.store.company.add(-100_000_000)
     await first.close()
@@ -57,7 +59,7 @@ describe('restart persistence', () => {
 
 describe('startGateway', () => {
   it('issues a first-run key once, keeps the admin token 0600, and serves /health', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-start-'))
+    const dataDir = newDataDir()
     const config = resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {})
     const first = await startGateway({ config, dataDir, env: {} })
     try {
@@ -82,7 +84,7 @@ describe('startGateway', () => {
   })
 
   it('refuses an empty admin-token file instead of opening the admin API to an empty token, and leaves no lock behind', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-start-'))
+    const dataDir = newDataDir()
     writeFileSync(join(dataDir, 'admin-token'), '')
     const config = resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {})
     await expect(startGateway({ config, dataDir, env: {} })).rejects.toThrow(AdminTokenError)
@@ -90,7 +92,7 @@ describe('startGateway', () => {
   })
 
   it('headless, refuses a data dir whose secrets only the desktop app can unseal, and leaves no lock behind', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-start-'))
+    const dataDir = newDataDir()
     writeFileSync(join(dataDir, 'secret.key.sealed'), 'sealed by the keychain')
     const config = resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {})
     await expect(startGateway({ config, dataDir, env: {} })).rejects.toThrow(SealedSecretsError)

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { configProblems as problems } from '../../../test/support/config-problems'
 import { baseConfigData } from '../../../test/support/harness'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { loadConfigFile, parseConfigText, resolveConfig } from './load-config'
 
+const tempDir = useTempDirs('gh-config-')
 const base = baseConfigData() as { providers: object[]; models: object[]; teams: object[]; users: object[] }
 const withModel = (i: number, patch: object) => ({ ...base, models: base.models.map((m, j) => (j === i ? { ...m, ...patch } : m)) })
 
@@ -54,12 +55,12 @@ describe('config errors name the field and the fix', () => {
   it('reports YAML syntax errors with a line number, and a missing file plainly', () => {
     expect(() => parseConfigText('models:\n  - { name: a\n', 'x.yaml', {})).toThrow(/not valid YAML at line \d+/)
     expect(() => parseConfigText('{"credits": }', 'x.json', {})).toThrow(/not valid JSON/)
-    const dir = mkdtempSync(join(tmpdir(), 'gh-config-'))
+    const dir = tempDir()
     expect(() => loadConfigFile(join(dir, 'nope.yaml'), {})).toThrow(/nope\.yaml:\n {2}file not found/)
   })
 
   it('accepts the documented example and fills defaults', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-config-'))
+    const dir = tempDir()
     const file = join(dir, 'gatehouse.yaml')
     writeFileSync(
       file,

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memoryKeychain } from '../../../test/support/memory-keychain'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
 import { TEAM_KEY } from '../../../test/support/harness'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { startGateway } from '../../gateway/boot/start-gateway'
 import { resolveConfig } from '../../gateway/config/load-config'
 import { SealedSecretsError } from '../../gateway/security/key-slots'
@@ -12,7 +12,7 @@ import { aesGcmCipher } from '../../gateway/security/secret-cipher'
 import { openDesktopSecrets, SecretsUnavailableError, setSecretStorage } from './desktop-secrets'
 
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-secrets-'))
+const tempDir = useTempDirs('gh-secrets-')
 const files = (dir: string) => readdirSync(dir).sort()
 
 describe('desktop secrets', () => {

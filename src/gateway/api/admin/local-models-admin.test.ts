@@ -1,14 +1,15 @@
-import { copyFileSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin, baseConfigData, startTestGateway, type TestGateway } from '../../../../test/support/harness'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { TEST_VAD_MODEL } from '../../engines/engine-test-support'
 
+const tempDir = useTempDirs('gh-mirror-', { afterFile: true })
 let gw: TestGateway
 let url: string
 beforeAll(async () => {
-  const mirror = mkdtempSync(join(tmpdir(), 'gh-mirror-'))
+  const mirror = tempDir()
   copyFileSync(TEST_VAD_MODEL, join(mirror, 'ggml-silero-v6.2.0.bin'))
   gw = await startTestGateway({ configData: baseConfigData({ engines: { models_mirror: mirror } }) })
   url = await gw.app.listen({ host: '127.0.0.1', port: 0 })

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { baseConfigData, manualClock, OTHER_TEAM_KEY, startTestGateway, TEAM_KEY, USER_KEY, type TestGateway } from '../../../../test/support/harness'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { randomIds } from '../../kernel/system-runtime'
 import { newFileId } from '../../services/files/file-ids'
 
+const newDataDir = useTempDirs('gh-files-')
 let gw: TestGateway
 let url: string
 const client = (key = TEAM_KEY) => new OpenAI({ baseURL: `${url}/v1`, apiKey: key, maxRetries: 0 })
@@ -262,7 +263,7 @@ describe('list', () => {
 describe('retention and start-up cleanup', () => {
   it('hides expired files at once and removes their bytes and rows at the next start', async () => {
     await gw.close()
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-files-'))
+    const dataDir = newDataDir()
     const clock = manualClock()
     await start(baseConfigData({ files: { retention: '1h' } }), dataDir, clock)
     const file = await upload('{"keep":false}\n')

@@ -1,9 +1,10 @@
 import Fastify from 'fastify'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../../../../test/support/harness'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { randomIds } from '../../kernel/system-runtime'
 import { fixedAdminToken } from '../../security/admin-token'
 import { createWebSessions } from '../../services/auth/web-sessions'
@@ -79,6 +80,7 @@ describe('web mode login: /?token= trades the admin token for a session cookie',
 })
 
 describe('serving the built renderer', () => {
+  const tempDir = useTempDirs('gh-web-')
   const serveDir = async (dir: string) => {
     const app = Fastify()
     await app.register(webRoutes, { ...sessionDeps(ADMIN_TOKEN), rendererDir: dir })
@@ -86,7 +88,7 @@ describe('serving the built renderer', () => {
   }
 
   it('serves index.html at / without caching and hashed assets as immutable', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-web-'))
+    const dir = tempDir()
     mkdirSync(join(dir, 'assets'))
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>')
     writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)')
@@ -104,7 +106,7 @@ describe('serving the built renderer', () => {
   })
 
   it('serves the favicon the renderer ships, and 404 without one', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-web-'))
+    const dir = tempDir()
     const icon = Buffer.from([0, 0, 1, 0, 1, 0])
     writeFileSync(join(dir, 'favicon.ico'), icon)
     const app = await serveDir(dir)

@@ -1,19 +1,20 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../config/load-config'
 import { startGateway, type RunningGateway } from '../../boot/start-gateway'
 import { sleep } from '../../../../test/support/fake-upstream'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 
 /**
  * Web sessions are kept server-side: signing out revokes the cookie for good, "sign out everywhere"
  * ends every browser's session, and a new admin-token file ends them all without a restart.
  */
+const newDataDir = useTempDirs('gh-web-sessions-')
 let gw: RunningGateway
 let dataDir: string
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'gh-web-sessions-'))
+  dataDir = newDataDir()
   gw = await startGateway({ config: resolveConfig({ teams: [{ name: 'solo' }], server: { port: 0 } }, 'test', {}), dataDir, env: {}, lockOwner: false })
 })
 afterEach(async () => gw.close())

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { randomIds } from '../../kernel/system-runtime'
 import { createLocalEngines } from './local-engines'
 
-const engines = createLocalEngines({ modelsDir: mkdtempSync(join(tmpdir(), 'gh-engines-')), whisperConcurrency: 1, vadMinSeconds: 30, ids: randomIds })
+const tempDir = useTempDirs('gh-engines-', { afterFile: true })
+const engines = createLocalEngines({ modelsDir: tempDir(), whisperConcurrency: 1, vadMinSeconds: 30, ids: randomIds })
 afterAll(() => engines.close())
 
 describe('local engines', () => {

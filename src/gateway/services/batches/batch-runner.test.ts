@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { admin, manualClock } from '../../../../test/support/harness'
 import { chatLine, ENDED, startBatchGateway, type BatchGateway } from '../../../../test/support/batch-harness'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import type { FastifyBaseLogger } from 'fastify'
 import { silentLogger } from '../../kernel/logging'
 import { randomIds, systemClock } from '../../kernel/system-runtime'
@@ -11,6 +10,7 @@ import { openStore } from '../../store/store'
 import type { FileService } from '../files/file-service'
 import { createBatchRunner } from './batch-runner'
 
+const tempDir = useTempDirs('gh-batch-')
 const open: BatchGateway[] = []
 afterEach(async () => {
   for (const h of open.splice(0)) await h.close()
@@ -25,7 +25,7 @@ const create = (h: BatchGateway, inputFileId: string) =>
 
 describe('batch runner', () => {
   it('resumes after a restart, sending finished lines no second time', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-batch-restart-'))
+    const dataDir = tempDir()
     const clock = manualClock()
     const first = await startBatchGateway({ dataDir, clock, concurrency: 2, delayMs: 80 })
     const lines = Array.from({ length: 16 }, (_, i) => chatLine(`r${i}`, `question ${i}`))
@@ -86,7 +86,7 @@ describe('batch runner', () => {
 
 describe('batch runner shutdown', () => {
   it('does not touch the store once stopped, even with a pump already scheduled', async () => {
-    const store = openStore(join(mkdtempSync(join(tmpdir(), 'gh-batch-stop-')), 'gatehouse.db'))
+    const store = openStore(join(tempDir(), 'gatehouse.db'))
     const errors: unknown[] = []
     const log = { ...silentLogger(), error: (...args: unknown[]) => errors.push(args) } as unknown as FastifyBaseLogger
     const runChat = () => Promise.reject(new Error('no line is run here'))

@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { TEST_LLAMA_MODEL } from '../../../../test/support/llama-models'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { startGateway } from '../../boot/start-gateway'
 import { defaultConfig, resolveConfig } from '../../config/load-config'
 import { ModelManager } from '../../engines/model-manager/model-manager'
@@ -18,11 +17,12 @@ const noYaml = () => {
   config.server.port = 0
   return config
 }
+const newDataDir = useTempDirs('gh-installed-')
 const modelNames = async (client: OpenAI) => (await client.models.list()).data.map((m) => m.id).sort()
 
 describe('installed local models without a config file', () => {
   it('are listed, answer chat and embeddings, follow installs and deletes, and keep their ids across restarts', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-installed-'))
+    const dataDir = newDataDir()
     const manager = new ModelManager({ modelsDir: join(dataDir, 'models') })
     await manager.import(TEST_LLAMA_MODEL, { name: 'stories-chat' })
     await manager.import(TEST_LLAMA_MODEL, { name: 'stories-vec', kind: 'embedding' })
@@ -66,7 +66,7 @@ describe('installed local models without a config file', () => {
   })
 
   it('can be named in a config (no file) so a team that lists its models gets one; one not installed says how to get it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gh-installed-'))
+    const dataDir = newDataDir()
     await new ModelManager({ modelsDir: join(dataDir, 'models') }).import(TEST_LLAMA_MODEL, { name: 'stories-chat' })
     const config = resolveConfig(
       {
