@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { startFakeOpenAi } from './fake-openai'
 import { withOpenAiClient } from './openai-client-gateway'
 import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
@@ -21,6 +21,7 @@ function corruptCopy(): string {
  */
 export async function startAudioHarness(engines: Record<string, unknown> = {}) {
   const upstream = await startFakeOpenAi()
+  const broken = corruptCopy()
   const data = baseConfigData({
     providers: [
       { id: 'local', type: 'local' },
@@ -29,7 +30,7 @@ export async function startAudioHarness(engines: Record<string, unknown> = {}) {
     models: [
       { name: 'voice', provider: 'local', engine: 'tts', pricing: { per_million_characters: 15_000 } },
       { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL, pricing: { per_second: 0.1 } },
-      { name: 'whisper-broken', provider: 'local', engine: 'whisper', file: corruptCopy() },
+      { name: 'whisper-broken', provider: 'local', engine: 'whisper', file: broken },
       { name: 'base.en', provider: 'local', engine: 'whisper' },
       { name: 'tts-upstream', provider: 'up-openai', upstream: 'tts-1' },
       { name: 'whisper-upstream', provider: 'up-openai', upstream: 'whisper-1', pricing: { per_second: 1 } },
@@ -39,7 +40,14 @@ export async function startAudioHarness(engines: Record<string, unknown> = {}) {
     engines,
   })
   const served = await withOpenAiClient(await startTestGateway({ configData: data }), upstream)
-  return { ...served, usageRows: () => served.gw.store.usage.list({ limit: 50 }) }
+  return {
+    ...served,
+    usageRows: () => served.gw.store.usage.list({ limit: 50 }),
+    async close() {
+      await served.close()
+      rmSync(dirname(broken), { recursive: true, force: true })
+    },
+  }
 }
 
 export type AudioHarness = Awaited<ReturnType<typeof startAudioHarness>>

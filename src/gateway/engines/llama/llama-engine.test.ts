@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatewayError } from '../../../shared/errors'
 import { type LlamaHarness, startLlamaHarness } from '../../../../test/support/llama-harness'
 import { TEST_LLAMA_MODEL, makeCorruptGguf } from '../../../../test/support/llama-models'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 
+const tempDir = useTempDirs('gatehouse-corrupt-gguf-')
 let h: LlamaHarness
 beforeAll(() => {
   h = startLlamaHarness({ concurrency: 2, maxModels: 2 })
@@ -60,7 +62,7 @@ describe('llama engine on stories260K', () => {
   })
 
   it('fails a request on a corrupt GGUF with a 500 naming the engine and the file; the next request works', async () => {
-    const corrupt = makeCorruptGguf()
+    const corrupt = makeCorruptGguf(tempDir())
     const e = await h.complete({ max_completion_tokens: 5 }, { file: corrupt }).then(() => null, (err: unknown) => err)
     expect(e).toBeInstanceOf(GatewayError)
     expect(e).toMatchObject({ status: 500, code: 'model_load_failed' })
