@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { memoryKeychain } from '../../test/support/memory-keychain'
 import { GATEWAY_PROCESS_SOURCE, nodeGatewayLauncher } from '../../test/support/gateway-child'
+import { useTempDirs } from '../../test/support/temp-dirs'
 import { DataDirLockedError, readLockHolder } from '../gateway/boot/data-dir-lock'
 import { startGateway } from '../gateway/boot/start-gateway'
 import { defaultConfig } from '../gateway/config/load-config'
@@ -12,6 +12,7 @@ import { loadDesktopSettings } from './desktop-settings'
 import type { Keychain } from './secrets/desktop-secrets'
 import type { GatewayView } from './tray-menu'
 
+const tempDir = useTempDirs('gh-desktop-')
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
@@ -42,7 +43,7 @@ function desktop(dataDir: string, keychain: Keychain | undefined) {
 }
 
 const newDataDir = () => {
-  const dir = join(mkdtempSync(join(tmpdir(), 'gh-desktop-')), 'data')
+  const dir = join(tempDir(), 'data')
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return dir
 }

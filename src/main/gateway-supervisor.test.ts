@@ -1,19 +1,20 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GATEWAY_PROCESS_SOURCE, gatewayConfigFile, nodeGatewayLauncher } from '../../test/support/gateway-child'
 import { startFakeOpenAi, streamCompletion } from '../../test/support/fake-openai'
 import { type FakeServer } from '../../test/support/fake-upstream'
 import { bearer, TEAM_KEY } from '../../test/support/harness'
+import { useTempDirs } from '../../test/support/temp-dirs'
 import { acquireDataDirLock } from '../gateway/boot/data-dir-lock'
 import { openStore } from '../gateway/store/store'
 import { type GatewayStartRequest } from './gateway-process/gateway-protocol'
 import { type GatewayState, GatewaySupervisor, type SupervisorOptions } from './gateway-supervisor'
 
 // The tests run side by side (own data dir, port and upstream each), so what they started is stopped
-// when the file ends: a per-test afterEach would stop the other tests' gateways mid-run.
+// when the file ends: a per-test afterEach would stop the other tests' gateways mid-run. The temp dirs go
+// after that, once no gateway writes into them.
+const tempDir = useTempDirs('gh-supervisor-', { afterFile: true })
 const cleanups: Array<() => Promise<void> | void> = []
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
@@ -42,7 +43,7 @@ function supervise(request: Partial<GatewayStartRequest> & { dataDir: string }, 
   return { sup, states, pids: launcher.pids, next, setRequest: (r: Partial<GatewayStartRequest>) => void (current = { ...current, ...r }) }
 }
 
-const tempDataDir = () => join(mkdtempSync(join(tmpdir(), 'gh-supervisor-')), 'data')
+const tempDataDir = () => join(tempDir(), 'data')
 
 async function upstream(): Promise<FakeServer> {
   const up = await startFakeOpenAi()
@@ -75,7 +76,7 @@ describe.concurrent('gateway supervisor (the gateway process run as a Node child
   it('on stop, lets a stream in flight finish, bills it, then the process exits and refuses new requests', { timeout: 60_000 }, async () => {
     const up = await upstream()
     const dataDir = tempDataDir()
-    const s = supervise({ dataDir, configFile: gatewayConfigFile(up.url) })
+    const s = supervise({ dataDir, configFile: gatewayConfigFile(tempDir(), up.url) })
     const running = s.next('running')
     s.sup.start()
     const { url } = await running

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** Pids of this process's children whose command line contains `marker` (Linux: read from /proc). */
@@ -26,4 +27,12 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** Sends `signal` to a child that is still running, and resolves once it has exited. */
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill(signal)
+  return exited
 }

@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FromGateway } from '../../src/main/gateway-process/gateway-protocol'
 import type { GatewayChild } from '../../src/main/gateway-supervisor'
@@ -27,9 +26,9 @@ export function nodeGatewayLauncher(entry: string) {
   return { launch, pids }
 }
 
-/** A config file with one upstream model on `upstreamUrl`, the offline engines and team alpha's key. */
-export function gatewayConfigFile(upstreamUrl: string, extraModels: object[] = []): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'gh-desktop-config-')), 'gatehouse.json')
+/** A config file in `dir` with one upstream model on `upstreamUrl`, the offline engines and team alpha's key. */
+export function gatewayConfigFile(dir: string, upstreamUrl: string, extraModels: object[] = []): string {
+  const file = join(dir, 'gatehouse.json')
   const config = {
     credits: 1000,
     providers: [

@@ -1,15 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { stopChild } from './child-processes'
 import { listeningUrl } from './listening-url'
 
 /**
  * `npm run serve` as a child process (the CLI from source) on a free port, for tests that kill it
- * mid-request. Call `killAll` after each test.
+ * mid-request. Call `killAll` after each test: it resolves once every child has exited.
  */
 export function serveChildren() {
   const children: ChildProcessWithoutNullStreams[] = []
   return {
-    killAll() {
-      for (const c of children.splice(0)) c.kill('SIGKILL')
+    async killAll() {
+      await Promise.all(children.splice(0).map((c) => stopChild(c, 'SIGKILL')))
     },
     serve(dataDir: string, configFile: string) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', '--data-dir', dataDir, '--port', '0', '--config', configFile], { cwd: process.cwd() })

@@ -1,21 +1,24 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { createServer as createNetServer, connect } from 'node:net'
 import { join } from 'node:path'
 import getPort from 'get-port'
 import OpenAI from 'openai'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { streamCompletion } from '../../../test/support/fake-openai'
+import { stopChild } from '../../../test/support/child-processes'
 import { startFakeServer } from '../../../test/support/fake-upstream'
 import { listeningUrl } from '../../../test/support/listening-url'
 import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 
 // The tests run side by side (each on its own data dir and port), so a child still running is stopped
-// when the file ends, not after its own test, where it would stop the others' children too.
+// when the file ends, not after its own test, where it would stop the others' children too; the temp
+// dirs go once every child has exited.
+const tempDir = useTempDirs('gh-cli-', { afterFile: true })
 const children: ChildProcessWithoutNullStreams[] = []
-afterAll(() => {
-  for (const c of children.splice(0)) c.kill('SIGTERM')
+afterAll(async () => {
+  await Promise.all(children.splice(0).map((c) => stopChild(c)))
 })
 
 function serve(args: string[]) {
@@ -32,7 +35,6 @@ function serve(args: string[]) {
 }
 
 const postgres = testPostgres()
-const tempDir = () => mkdtempSync(join(tmpdir(), 'gh-cli-'))
 
 // Each test starts `npm run serve` processes whose start-up is CPU-bound (~1.7 s of CPU each under tsx):
 // run side by side, they use the machine's cores instead of one.

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +10,7 @@ import { type FakeServer } from '../../../test/support/fake-upstream'
 import { gatewayConfigFile, nodeGatewayLauncher } from '../../../test/support/gateway-child'
 import { TEAM_KEY } from '../../../test/support/harness'
 import { TEST_LLAMA_MODEL } from '../../../test/support/llama-models'
+import { useTempDirs } from '../../../test/support/temp-dirs'
 import { TEST_VAD_MODEL, TEST_WHISPER_MODEL } from '../../gateway/engines/engine-test-support'
 import { type GatewayReady, GatewaySupervisor } from '../gateway-supervisor'
 
@@ -20,6 +20,7 @@ import { type GatewayReady, GatewaySupervisor } from '../gateway-supervisor'
  * all be found from the bundle's own layout, not from the sources.
  */
 const outDir = resolve(`out/test-build-${process.pid}`)
+const tempDir = useTempDirs('gh-built-', { afterFile: true })
 let upstream: FakeServer
 let supervisor: GatewaySupervisor
 let ready: GatewayReady
@@ -28,11 +29,12 @@ let client: OpenAI
 beforeAll(async () => {
   execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' })
   upstream = await startFakeOpenAi()
-  const configFile = gatewayConfigFile(upstream.url, [
+  const dir = tempDir()
+  const configFile = gatewayConfigFile(dir, upstream.url, [
     { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL },
     { name: 'stories', provider: 'local', engine: 'llama', file: TEST_LLAMA_MODEL },
   ])
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'gh-built-')), 'data')
+  const dataDir = join(dir, 'data')
   const launcher = nodeGatewayLauncher(join(outDir, 'main', 'gateway-process.cjs'))
   ready = await new Promise<GatewayReady>((resolveReady, reject) => {
     supervisor = new GatewaySupervisor({

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { serveChildren } from '../../../../test/support/serve-child'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import type { RecordingInfo } from '../../../shared/recording-wire'
 
+const tempDir = useTempDirs('gh-rec-crash-')
 const children = serveChildren()
 afterEach(() => children.killAll())
 
@@ -17,7 +18,7 @@ const chunkBytes = (i: number) => {
 
 describe('a gateway killed (SIGKILL) while a recording streams in', () => {
   it('keeps every acknowledged chunk, reports the recording interrupted, and takes the next chunk after restart', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-rec-crash-'))
+    const dir = tempDir()
     const dataDir = join(dir, 'data')
     const configFile = join(dir, 'gatehouse.yaml')
     writeFileSync(configFile, 'teams:\n  - { name: alpha, keys: ["crash-test-team-key-0123456789"] }\n')

@@ -1,12 +1,13 @@
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import { type ClientRequest, request } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../store/store'
 import { serveChildren, waitFor } from '../../../../test/support/serve-child'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 
 const KEY = 'crash-test-team-key-0123456789'
+const tempDir = useTempDirs('gh-crash-')
 const children = serveChildren()
 afterEach(() => children.killAll())
 const serve = children.serve
@@ -49,7 +50,7 @@ function startBigUpload(url: string) {
 
 describe('a gateway killed during an upload', () => {
   it('shows after restart no file, no row and nothing left on disk', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gh-crash-'))
+    const dir = tempDir()
     const dataDir = join(dir, 'data')
     const configFile = join(dir, 'gatehouse.yaml')
     writeFileSync(configFile, `teams:\n  - { name: alpha, keys: ["${KEY}"] }\n`)
