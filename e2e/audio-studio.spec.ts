@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { e2eConfig } from './fixtures/headless-gateway'
-import { fakeMicrophone, speechWav, TEST_WHISPER_MODEL } from './fixtures/fake-microphone'
+import { fakeMicrophone, TEST_WHISPER_MODEL } from './fixtures/fake-microphone'
 import { AudioStudioPage } from './pages/audio-studio-page'
 import { PlaygroundPage } from './pages/playground-page'
 import { SCREENSHOTS } from './fixtures/test'
 import { axeViolations } from './support/a11y'
 import { shot, SIZES, THEMES, useTheme } from './support/layout'
 
-const wav = speechWav(['Record and transcribe offline.', 'The words appear while the person speaks.'])
-test.use({ launchOptions: fakeMicrophone(wav), bypassCSP: true })
+test.use({ launchOptions: fakeMicrophone(['Record and transcribe offline.', 'The words appear while the person speaks.']), bypassCSP: true })
 const env = gatewayPerFile((upstreamUrl) => {
   const config = e2eConfig(upstreamUrl)
   return {

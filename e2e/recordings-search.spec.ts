@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gatewayPerFile } from './fixtures/file-gateway'
@@ -80,20 +80,25 @@ test('a corrected segment is marked, kept, searchable, and can be reverted', asy
 
 test('a watch folder set in Settings lists the files dropped into it with their progress', async ({ page }) => {
   const folder = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-watch-'))
-  const studio = new AudioStudioPage(page)
-  await studio.signIn(env.gateway.loginUrl)
-  await studio.goTo('Settings')
-  const section = page.getByRole('region', { name: 'Watch folders' })
-  await section.getByRole('textbox', { name: 'Folder' }).fill(folder)
-  await section.getByRole('button', { name: 'Watch', exact: true }).click()
-  await expect(section.getByRole('list', { name: 'Watched folders' })).toContainText(folder)
-  writeFileSync(join(folder, 'voice-note.wav'), Buffer.concat([wavHeader(32000, 16000), Buffer.alloc(32000)]))
-  await section.getByRole('button', { name: 'Check now' }).click()
-  await expect(section.getByRole('list', { name: 'Files of the watch folders' })).toContainText('voice-note.wav')
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height })
-    await section.scrollIntoViewIfNeeded()
-    await shot(page, `watch-folders-${size.name}`)
+  // removed at the end: the gateway copes with a watch folder that has gone
+  try {
+    const studio = new AudioStudioPage(page)
+    await studio.signIn(env.gateway.loginUrl)
+    await studio.goTo('Settings')
+    const section = page.getByRole('region', { name: 'Watch folders' })
+    await section.getByRole('textbox', { name: 'Folder' }).fill(folder)
+    await section.getByRole('button', { name: 'Watch', exact: true }).click()
+    await expect(section.getByRole('list', { name: 'Watched folders' })).toContainText(folder)
+    writeFileSync(join(folder, 'voice-note.wav'), Buffer.concat([wavHeader(32000, 16000), Buffer.alloc(32000)]))
+    await section.getByRole('button', { name: 'Check now' }).click()
+    await expect(section.getByRole('list', { name: 'Files of the watch folders' })).toContainText('voice-note.wav')
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await section.scrollIntoViewIfNeeded()
+      await shot(page, `watch-folders-${size.name}`)
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 })
 

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test'
 import { e2eConfig } from '../fixtures/headless-gateway'
 import { startFakeUpstream } from '../fixtures/fake-upstream'
 import { PlaygroundPage } from '../pages/playground-page'
-import { buildOnce, electronSkipReason, freshDataDir, launchApp } from './electron-app'
+import { buildOnce, electronSkipReason, freshDataDir, launchApp, removeDataDirs } from './electron-app'
 
 /**
  * The installed desktop app, launched from the build with a fresh data dir. Where Electron's binary
@@ -14,6 +14,7 @@ const skipReason = electronSkipReason()
 test.skip(skipReason !== null, skipReason ?? '')
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.beforeAll(() => buildOnce())
+test.afterAll(() => removeDataDirs())
 
 interface DesktopWindow {
   gatehouse: Record<string, unknown>

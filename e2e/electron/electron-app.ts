@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -33,12 +33,20 @@ export function buildOnce(): void {
   built = true
 }
 
-/** A fresh data dir (Electron's userData) with a free port in its desktop settings. */
+const dataDirs: string[] = []
+
+/** A fresh data dir (Electron's userData) with a free port in its desktop settings; see removeDataDirs. */
 export async function freshDataDir(): Promise<{ dir: string; port: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'gh-electron-'))
+  dataDirs.push(dir)
   const port = await getPort({ host: '127.0.0.1' })
   writeFileSync(join(dir, 'desktop-settings.json'), JSON.stringify({ port }))
   return { dir, port }
+}
+
+/** Removes the data dirs freshDataDir made, once the apps on them have quit. */
+export function removeDataDirs(): void {
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
 export function launchApp(dataDir: string): Promise<ElectronApplication> {
