@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import getPort from 'get-port'
 import { Pool } from 'undici'
@@ -81,5 +82,8 @@ console.table(rows)
 console.log('aims: added p50 at most 1 ms at 1 client, added mean at most 5 ms at 32 clients')
 for (const note of notes) console.log(note)
 portkey.child.kill('SIGTERM')
+const gatewayExit = new Promise((resolve) => gateway.child.once('exit', resolve))
 gateway.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
+await gatewayExit
+rmSync(gateway.dir, { recursive: true, force: true })
