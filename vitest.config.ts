@@ -45,7 +45,7 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    reporters: ['default', './test/summary-reporter.ts'],
+    reporters: ['default', './test/temp-leak-reporter.ts', './test/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'] } },
       ...(hasPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_CONTRACTS, provide: { storeEngine: 'postgres' as const } } }] : []),

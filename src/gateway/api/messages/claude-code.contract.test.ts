@@ -31,7 +31,7 @@ async function gatewayWith(model: Record<string, unknown>, provider: Record<stri
 }
 
 async function runClaude(baseUrl: string, prompt: string) {
-  const home = mkdtempSync(join(tmpdir(), 'claude-home-'))
+  const home = mkdtempSync(join(tmpdir(), 'gh-claude-home-'))
   cleanups.push(() => rmSync(home, { recursive: true, force: true }))
   const env = {
     PATH: process.env.PATH,

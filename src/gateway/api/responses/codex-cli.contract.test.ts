@@ -16,7 +16,7 @@ let codex: string
 beforeAll(async () => {
   codex = realClientBin('codex')
   h = await startChatHarness()
-  home = mkdtempSync(join(tmpdir(), 'codex-home-'))
+  home = mkdtempSync(join(tmpdir(), 'gh-codex-home-'))
   writeFileSync(
     join(home, 'config.toml'),
     [
