@@ -1,6 +1,7 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { CollectionInfo, CollectionInput, DocumentInfo, WebSearchSettingsInfo, WebSearchSettingsInput } from '../../../shared/tools-wire'
-import { newestReads, newestReadsByKey } from './newest-read'
+import { listLoader } from './list-state'
+import { newestReadsByKey } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
 export interface CollectionsSlice {
@@ -21,21 +22,11 @@ export interface CollectionsSlice {
 export const createCollectionsSlice: SliceCreator<CollectionsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<CollectionsSlice['collections']>) => set((s) => ({ collections: { ...s.collections, ...p } }))
   const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
-  const beginRead = newestReads()
   const beginDocumentsRead = newestReadsByKey()
   return {
     collections: { status: 'idle', error: null, list: [], documents: {}, busy: false },
     webSearchSettings: { status: 'idle', error: null, value: null },
-    async loadCollections() {
-      const isNewest = beginRead()
-      patch({ status: get().collections.status === 'ready' ? 'ready' : 'loading', error: null })
-      try {
-        const list = await api.collections()
-        if (isNewest()) patch({ status: 'ready', list })
-      } catch (e) {
-        if (isNewest()) patch({ status: statusOf(e), error: messageOf(e) })
-      }
-    },
+    loadCollections: listLoader(() => get().collections, patch, () => api.collections(), statusOf),
     async createCollection(input) {
       const created = await api.createCollection(input)
       await get().loadCollections()

@@ -11,8 +11,16 @@ export interface ListState<T> {
 
 export const idleList = <T>(): ListState<T> => ({ status: 'idle', error: null, list: [] })
 
-/** The loader of one list: rows already shown stay in view while they reload, and only the newest read is shown. */
-export function listLoader<T>(state: () => ListState<T>, patch: (p: Partial<ListState<T>>) => void, fetch: () => Promise<T[]>): () => Promise<void> {
+/**
+ * The loader of one list: rows already shown stay in view while they reload, and only the newest read is shown.
+ * `failedStatus` says what a failure is (e.g. 'missing' for a gateway without the endpoint); 'error' otherwise.
+ */
+export function listLoader<T>(
+  state: () => ListState<T>,
+  patch: (p: Partial<ListState<T>>) => void,
+  fetch: () => Promise<T[]>,
+  failedStatus: (e: unknown) => LoadStatus = () => 'error',
+): () => Promise<void> {
   const begin = newestReads()
   return async () => {
     const isNewest = begin()
@@ -21,7 +29,7 @@ export function listLoader<T>(state: () => ListState<T>, patch: (p: Partial<List
       const list = await fetch()
       if (isNewest()) patch({ status: 'ready', list })
     } catch (e) {
-      if (isNewest()) patch({ status: 'error', error: messageOf(e) })
+      if (isNewest()) patch({ status: failedStatus(e), error: messageOf(e) })
     }
   }
 }

@@ -1,5 +1,6 @@
 import { ApiError, messageOf } from '../api/api-error'
 import type { McpProbeResult, McpServerInfo, McpServerInput, McpServerPatch, TeamMcpServer } from '../../../shared/mcp-wire'
+import { listLoader } from './list-state'
 import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
@@ -21,23 +22,13 @@ export interface McpSlice {
 export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<McpSlice['mcpServers']>) => set((s) => ({ mcpServers: { ...s.mcpServers, ...p } }))
   const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
-  const beginServersRead = newestReads()
   // A team picked while another's tools are on their way: only the newest team's are shown.
   const beginTeamToolsRead = newestReads()
   return {
     mcpServers: { status: 'idle', error: null, list: [] },
     mcpProbes: {},
     teamMcpTools: { status: 'idle', error: null, teamId: null, list: [] },
-    async loadMcpServers() {
-      const isNewest = beginServersRead()
-      patch({ status: get().mcpServers.status === 'ready' ? 'ready' : 'loading', error: null })
-      try {
-        const list = await api.mcpServers()
-        if (isNewest()) patch({ status: 'ready', list })
-      } catch (e) {
-        if (isNewest()) patch({ status: statusOf(e), error: messageOf(e) })
-      }
-    },
+    loadMcpServers: listLoader(() => get().mcpServers, patch, () => api.mcpServers(), statusOf),
     async createMcpServer(input) {
       const created = await api.createMcpServer(input)
       await get().loadMcpServers()
