@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stopChild } from '../../../test/support/child-processes'
 import { sleep } from '../../../test/support/fake-upstream'
 import { TEAM_KEY } from '../../../test/support/harness'
 import { resolveConfig } from '../config/load-config'
@@ -37,9 +38,7 @@ beforeAll(async () => {
   })
 }, 60_000)
 afterAll(async () => {
-  const bExited = new Promise((resolve) => (b?.exitCode !== null ? resolve(null) : b.once('exit', resolve)))
-  b?.kill('SIGTERM')
-  await bExited
+  if (b) await stopChild(b)
   await a?.close()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(configFile, { force: true })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeOpenAi, streamCompletion } from '../../../../test/support/fake-openai'
+import { stopChild } from '../../../../test/support/child-processes'
 import type { FakeServer } from '../../../../test/support/fake-upstream'
 import { TEAM_KEY } from '../../../../test/support/harness'
 import { startGateway } from '../../boot/start-gateway'
@@ -58,9 +59,7 @@ describe('a gateway killed during a stream', () => {
     const reader = res.body!.getReader()
     let seen = ''
     while (!seen.includes('lighthouse')) seen += new TextDecoder().decode((await reader.read()).value)
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGKILL')
-    await exited
+    await stopChild(child, 'SIGKILL')
     await reader.cancel().catch(() => undefined)
 
     const again = await startGateway({ config: resolveConfig({ ...configData, server: { port: 0 } }, 'test', {}), dataDir, env: {}, lockOwner: false })
