@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { MARKDOWN_ANSWER } from './fixtures/fake-answers'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { PlaygroundPage } from './pages/playground-page'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 // One gateway for the file: each test starts its own conversation.
 const env = gatewayPerFile()
@@ -35,14 +35,14 @@ test('a Markdown answer renders as such: a table, highlighted code with a workin
   expect(await clipboard(page)).toBe(MARKDOWN_ANSWER)
 
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     for (const theme of THEMES) {
       await useTheme(page, theme)
       await playground.lastAnswer.scrollIntoViewIfNeeded()
       await shot(page, `markdown-answer-${size.width}x${size.height}-${theme}`)
     }
   }
-  await page.setViewportSize({ width: 1400, height: 900 })
+  await resizeTo(page, { width: 1400, height: 900 })
   await useTheme(page, 'light')
 
   // Raw shows the text as the model sent it.

@@ -6,7 +6,7 @@ import { AudioStudioPage } from './pages/audio-studio-page'
 import { PlaygroundPage } from './pages/playground-page'
 import { SCREENSHOTS } from './fixtures/test'
 import { axeViolations } from './support/a11y'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ launchOptions: fakeMicrophone(['Record and transcribe offline.', 'The words appear while the person speaks.']), bypassCSP: true })
 const env = gatewayPerFile((upstreamUrl) => {
@@ -109,7 +109,7 @@ test.describe('with a microphone the person allows', () => {
     const first = studio.history.getByRole('button').first()
     if (await first.isVisible()) await first.click()
     for (const size of SIZES) {
-      await page.setViewportSize(size)
+      await resizeTo(page, size)
       for (const theme of THEMES) {
         await useTheme(page, theme)
         expect.soft(await axeViolations(page), `audio studio, ${theme}, ${size.width}`).toEqual([])

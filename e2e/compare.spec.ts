@@ -1,5 +1,6 @@
 import { testOnFileGateway } from './fixtures/file-gateway'
 import { expect } from './fixtures/test'
+import { resizeTo } from './support/layout'
 
 // One gateway for the file: every test starts from a fresh page, and reads only the upstream requests it caused.
 const test = testOnFileGateway()
@@ -32,7 +33,7 @@ test('compare sends one prompt to two models at once and shows both answers with
 })
 
 test('issue 22: compare renders Markdown as chat does, and at 1400 px with the settings panel open the columns stay side by side', async ({ playground, page }) => {
-  await page.setViewportSize({ width: 1400, height: 900 })
+  await resizeTo(page, { width: 1400, height: 900 })
   await playground.switchMode('Compare')
   await expect(page.getByRole('complementary', { name: 'Request settings' })).toBeVisible()
   const columns = page.getByTestId('compare-column')

@@ -4,7 +4,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations } from './support/a11y'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 /**
  * Issue 22: "Add model", "Edit model" and "Edit agent" blanked the whole app. Every dialog of every page is
@@ -122,7 +122,7 @@ const DIALOGS: DialogCase[] = [
 
 for (const size of SIZES) {
   test(`at ${size.width} px every dialog of every page renders, and axe finds nothing in it, light and dark`, async ({ page }) => {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     const playground = new PlaygroundPage(page)
     await playground.signIn(env.gateway.loginUrl)
     // The playground's dialogs describe a conversation: one answer first.

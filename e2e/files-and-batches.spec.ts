@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations } from './support/a11y'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ bypassCSP: true })
 const env = gatewayPerFile()
@@ -71,7 +71,7 @@ test('the files page has no axe violations at any size, in light and dark', asyn
   expect(after.at(-1)!.name).toMatch(/^Playground · Chrome on Linux · \d{4}-\d{2}-\d{2}$/)
   await expect(page.getByRole('region', { name: 'Batches table' })).toBeVisible()
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     for (const theme of THEMES) {
       await useTheme(page, theme)
       expect.soft(await axeViolations(page), `files, ${theme}, ${size.width}`).toEqual([])

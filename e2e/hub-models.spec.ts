@@ -6,7 +6,7 @@ import { e2eConfig } from './fixtures/headless-gateway'
 import { ModelsPage } from './pages/models-page'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations } from './support/a11y'
-import { SIZES, outsideWindow, shot, sidewaysOverflow } from './support/layout'
+import { SIZES, outsideWindow, resizeTo, shot, sidewaysOverflow } from './support/layout'
 
 /** The model manager against a loopback Hugging Face: search, the quant list with fit verdicts, the chat template, a download to installed; the engine panel. */
 const REPO = 'tests-karpathy/stories260K-GGUF'
@@ -48,7 +48,7 @@ test('finds a GGUF on the hub, shows its quantizations with fit verdicts and cha
 
   expect(await axeViolations(page)).toEqual([])
   for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height })
+    await resizeTo(page, { width: size.width, height: size.height })
     expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 })
     expect(await outsideWindow(page)).toEqual([])
     await shot(page, `hub-models-${size.name}`)

@@ -3,7 +3,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
-import { cellsUnderStickyActions, outsideWindow, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
+import { cellsUnderStickyActions, outsideWindow, resizeTo, shot, sidewaysOverflow, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ bypassCSP: true })
 
@@ -52,7 +52,7 @@ async function tableActionsClickable(page: Page, where: string) {
 
 for (const size of SIZES) {
   test(`at ${size.width}x${size.height}: no page scrolls sideways, every table action is clickable, axe finds nothing in light and dark`, async ({ page }) => {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     const playground = new PlaygroundPage(page)
     await playground.signIn(env.gateway.loginUrl)
     await playground.pickModel('gpt-echo')
@@ -89,7 +89,7 @@ test('the playground\'s Tools tab (MCP servers) and Parameters (the Responses AP
   const playground = new PlaygroundPage(page)
   await playground.signIn(env.gateway.loginUrl)
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     await open(page, 'playground')
     const settings = page.getByRole('complementary', { name: 'Request settings' })
     if (!(await settings.isVisible())) await page.getByRole('button', { name: 'Show or hide request settings' }).click()
@@ -110,7 +110,7 @@ test('the playground\'s Tools tab (MCP servers) and Parameters (the Responses AP
 
 test('the side panels fold at any width; below 1000 px they are drawers; axe finds nothing in them', async ({ page }) => {
   const playground = new PlaygroundPage(page)
-  await page.setViewportSize({ width: 1400, height: 900 })
+  await resizeTo(page, { width: 1400, height: 900 })
   await playground.signIn(env.gateway.loginUrl)
   const settings = page.getByRole('complementary', { name: 'Request settings' })
   await expect(settings).toBeVisible()
@@ -120,7 +120,7 @@ test('the side panels fold at any width; below 1000 px they are drawers; axe fin
   await expect(settings).toBeVisible()
 
   for (const size of SIZES.filter((s) => s.width < 1000)) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     await expect(settings).toHaveCount(0)
     await page.getByRole('button', { name: 'Show or hide request settings' }).click()
     await expect(settings).toBeInViewport()
@@ -136,7 +136,7 @@ test('the side panels fold at any width; below 1000 px they are drawers; axe fin
     await playground.conversations.getByRole('button', { name: 'Close conversations' }).click()
     await expect(playground.conversations).toHaveCount(0)
   }
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   await page.getByRole('button', { name: 'Open navigation' }).click()
   await expect(playground.nav).toBeInViewport()
   expect.soft(await axeViolations(page), 'axe on the navigation drawer').toEqual([])
@@ -173,7 +173,7 @@ test('the new pages are reachable with Tab alone', async ({ page }) => {
 })
 
 test('issue 22: below their width tables become cards that keep the column explaining each row', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
+  await resizeTo(page, { width: 390, height: 844 })
   const playground = new PlaygroundPage(page)
   await playground.signIn(env.gateway.loginUrl)
   await open(page, 'keys')
@@ -183,7 +183,7 @@ test('issue 22: below their width tables become cards that keep the column expla
   await open(page, 'models')
   const url = page.getByRole('region', { name: 'Providers table' }).getByRole('cell', { name: /http:\/\/127\.0\.0\.1/ }).first()
   expect((await url.boundingBox())!.width, 'the URL gets the card width, not three characters').toBeGreaterThan(200)
-  await page.setViewportSize({ width: 900, height: 700 })
+  await resizeTo(page, { width: 900, height: 700 })
   await open(page, 'models')
   // Scroll the page to the table, not the table to the box: the box must be in view without sideways scrolling.
   await page.getByRole('region', { name: 'Models table' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))

@@ -2,6 +2,7 @@ import { testOnFileGateway } from './fixtures/file-gateway'
 import { expect } from './fixtures/test'
 import { ALL_PAGES } from './pages/app-shell'
 import { axeViolations, unreachableByKeyboard } from './support/a11y'
+import { resizeTo } from './support/layout'
 
 // One gateway for the file: every test starts from a fresh page, and finds what it made by its own names.
 const test = testOnFileGateway()
@@ -42,7 +43,7 @@ test('the playground works from the keyboard alone, and in a small window', asyn
   expect(await playground.waitForAnswer()).toBe('mirror-small heard you say: Typed only')
 
   // The desktop window may be as small as 900 x 600: navigation keeps its icons, nothing overlaps.
-  await page.setViewportSize({ width: 1000, height: 640 })
+  await resizeTo(page, { width: 1000, height: 640 })
   await expect(playground.nav.getByRole('link', { name: 'Keys' })).toBeVisible()
   await expect(playground.sendButton).toBeInViewport()
   await page.reload()

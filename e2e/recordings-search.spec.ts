@@ -6,7 +6,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { e2eConfig } from './fixtures/headless-gateway'
 import { wavHeader } from '../src/gateway/engines/tts/wav-container'
 import { AudioStudioPage } from './pages/audio-studio-page'
-import { shot, SIZES } from './support/layout'
+import { resizeTo, shot, SIZES } from './support/layout'
 
 // The test whisper models have no weights: the transcript is set through the admin API, as an upstream model would give it.
 const env = gatewayPerFile((upstreamUrl) => {
@@ -51,7 +51,7 @@ test('a search hit plays the recording from the moment the words were said', asy
   // from the hit's start, not later than the passage's end
   expect(await audio.evaluate((el) => (el as unknown as { currentTime: number }).currentTime)).toBeLessThan(5.5)
   for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height })
+    await resizeTo(page, { width: size.width, height: size.height })
     await shot(page, `recordings-search-${size.name}`)
   }
 })
@@ -93,7 +93,7 @@ test('a watch folder set in Settings lists the files dropped into it with their 
     await section.getByRole('button', { name: 'Check now' }).click()
     await expect(section.getByRole('list', { name: 'Files of the watch folders' })).toContainText('voice-note.wav')
     for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height })
+      await resizeTo(page, { width: size.width, height: size.height })
       await section.scrollIntoViewIfNeeded()
       await shot(page, `watch-folders-${size.name}`)
     }

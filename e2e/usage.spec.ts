@@ -3,7 +3,7 @@ import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
 import { axeViolations } from './support/a11y'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 test.use({ bypassCSP: true })
 const env = gatewayPerFile()
@@ -74,7 +74,7 @@ test('the usage page has no axe violations at any size, in light and dark', asyn
   await app.goTo('Usage')
   await expect(page.getByRole('figure', { name: 'Requests' }).locator('canvas')).toBeVisible()
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     for (const theme of THEMES) {
       await useTheme(page, theme)
       expect.soft(await axeViolations(page), `usage, ${theme}, ${size.width}`).toEqual([])

@@ -13,6 +13,31 @@ export const SIZES = [
 
 export const THEMES = ['light', 'dark'] as const
 
+/** The navigation is a drawer below this width (src/renderer/src/lib/use-media-query.ts's PHONE). */
+const PHONE_QUERY = '(max-width: 699px)'
+
+/**
+ * Resizes the window and waits until the app has laid itself out for the new size. The shell and the side
+ * panels follow media queries through React state, which changes a frame or two after the resize: measured at
+ * once, a 390 px window could still have the desktop navigation beside the page and overflow by its width.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize({ width: size.width, height: size.height })
+  await page.waitForFunction((phoneQuery) => {
+    type El = { classList: { contains(c: string): boolean } }
+    const g = globalThis as unknown as { matchMedia(q: string): { matches: boolean }; document: { querySelector(s: string): El | null } }
+    if (!g.document.querySelector('.app')) return true
+    const rail = g.document.querySelector('.nav-rail')
+    const drawer = rail?.classList.contains('nav-drawer') ?? false
+    return g.matchMedia(phoneQuery).matches ? !rail || drawer : !!rail && !drawer
+  }, PHONE_QUERY)
+  // Two frames: state set from any other media query's change event has rendered and been laid out.
+  await page.evaluate(() => new Promise<void>((done) => {
+    const g = globalThis as unknown as { requestAnimationFrame(f: () => void): void }
+    g.requestAnimationFrame(() => g.requestAnimationFrame(done))
+  }))
+}
+
 /** The app follows the system theme by default; this switches it live, as the OS would. */
 export async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
   await page.emulateMedia({ colorScheme: theme })
