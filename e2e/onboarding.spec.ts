@@ -3,7 +3,7 @@ import { FAKE_UPSTREAM_KEY } from './fixtures/fake-upstream'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { ModelsPage } from './pages/models-page'
 import { PlaygroundPage } from './pages/playground-page'
-import { shot, SIZES, THEMES, useTheme } from './support/layout'
+import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
 // One gateway started with no config file at all, as after a fresh install; the tests build on each other.
 test.describe.configure({ mode: 'serial' })
@@ -18,13 +18,13 @@ test('a gateway started with no config shows onboarding: no chat model, and the 
   await expect(onboarding.getByRole('button', { name: 'Open the model manager' })).toBeVisible()
   await expect(playground.composer).toHaveCount(0)
   for (const size of SIZES) {
-    await page.setViewportSize(size)
+    await resizeTo(page, size)
     for (const theme of THEMES) {
       await useTheme(page, theme)
       await shot(page, `onboarding-${size.width}x${size.height}-${theme}`)
     }
   }
-  await page.setViewportSize({ width: 1400, height: 900 })
+  await resizeTo(page, { width: 1400, height: 900 })
   await onboarding.getByRole('button', { name: 'Open the model manager' }).click()
   await expect(page.getByRole('heading', { name: 'Model manager' })).toBeVisible()
   await expect(page.getByRole('row', { name: /silero-v6\.2\.0/ })).toBeVisible()
@@ -80,9 +80,19 @@ test('issue 22: with the built-in defaults, a model can be turned off and on for
   const voice = page.getByRole('checkbox', { name: 'voice enabled for default' })
   await expect(voice).toBeEnabled()
   await expect(voice).toBeChecked()
-  // The box follows the gateway's answer, so it is clicked rather than checked.
-  await voice.click()
+  // The box follows each click at once, even two made before the gateway has answered the first; a reload shows what was saved.
+  let saves = 0
+  page.on('response', (r) => void (r.request().method() === 'PATCH' && r.url().includes('/admin/teams/') && r.ok() && saves++))
+  await voice.uncheck()
+  await expect.poll(() => saves).toBe(1)
+  await page.reload()
+  await expect(voice).toBeEnabled()
   await expect(voice).not.toBeChecked()
-  await voice.click()
+  await voice.check()
+  await voice.uncheck()
+  await voice.check()
+  await expect.poll(() => saves).toBe(4)
+  await page.reload()
+  await expect(voice).toBeEnabled()
   await expect(voice).toBeChecked()
 })

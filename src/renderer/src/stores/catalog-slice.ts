@@ -18,6 +18,8 @@ export interface Catalog {
 export interface CatalogSlice {
   catalog: Catalog
   loadCatalog(): Promise<void>
+  /** A change to a team being saved, shown at once: a read begun before it would show the team as it was, so none is shown. */
+  showTeamChange(id: string, change: Partial<TeamInfo>): void
   createAgent(input: AgentInput): Promise<Agent>
   deleteAgent(id: string): Promise<void>
 }
@@ -49,6 +51,10 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = ({ api }) => (set,
       } catch (e) {
         if (isNewest()) patch({ status: 'error', error: messageOf(e) })
       }
+    },
+    showTeamChange(id, change) {
+      beginRead()
+      patch({ teams: get().catalog.teams.map((t) => (t.id === id ? { ...t, ...change } : t)) })
     },
     async createAgent(input) {
       const agent = await api.createAgent(input)

@@ -14,16 +14,17 @@ export const idleList = <T>(): ListState<T> => ({ status: 'idle', error: null, l
 /**
  * The loader of one list: rows already shown stay in view while they reload, and only the newest read is shown.
  * `failedStatus` says what a failure is (e.g. 'missing' for a gateway without the endpoint); 'error' otherwise.
+ * `beginRead` is given by a slice that also shows changes at once, and begins a read to hide older ones.
  */
 export function listLoader<T>(
   state: () => ListState<T>,
   patch: (p: Partial<ListState<T>>) => void,
   fetch: () => Promise<T[]>,
   failedStatus: (e: unknown) => LoadStatus = () => 'error',
+  beginRead: () => () => boolean = newestReads(),
 ): () => Promise<void> {
-  const begin = newestReads()
   return async () => {
-    const isNewest = begin()
+    const isNewest = beginRead()
     patch({ status: state().status === 'ready' ? 'ready' : 'loading', error: null })
     try {
       const list = await fetch()

@@ -54,6 +54,44 @@ describe('managing providers, models, team access and agents', () => {
     expect(store.getState().catalog.status).toBe('ready')
   })
 
+  it('shows a toggle at once, and a second one made before the gateway answered the first builds on it and is sent after it', async () => {
+    const api = fakeGatewayApi()
+    api.rows.teams[0]!.source = 'admin'
+    const { store } = await loaded(api)
+    const updateTeam = api.updateTeam
+    const sent: unknown[] = []
+    let answerFirst!: () => void
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    api.updateTeam = async (id, patch) => {
+      sent.push(patch.models)
+      if (sent.length === 1) await firstHeld
+      return updateTeam(id, patch)
+    }
+    const shownModels = () => store.getState().catalog.teams[0]!.models
+    const off = store.getState().setModelEnabled('team-1', 'voice', false)
+    expect(shownModels()).toEqual(['gpt-echo', 'other'])
+    const on = store.getState().setModelEnabled('team-1', 'voice', true)
+    expect(shownModels()).toBeNull()
+    await new Promise((settled) => setTimeout(settled, 0))
+    expect(sent).toEqual([['gpt-echo', 'other']])
+    answerFirst()
+    await Promise.all([off, on])
+    expect(sent).toEqual([['gpt-echo', 'other'], null])
+    expect(api.rows.teams[0]!.models).toBeNull()
+    expect(shownModels()).toBeNull()
+  })
+
+  it('a toggle the gateway refuses is thrown to the caller, and the box shows the gateway\'s state again', async () => {
+    const api = fakeGatewayApi()
+    api.rows.teams[0]!.source = 'admin'
+    const { store } = await loaded(api)
+    api.updateTeam = async () => {
+      throw new Error('Team "default" comes from the config file.')
+    }
+    await expect(store.getState().setModelEnabled('team-1', 'voice', false)).rejects.toThrow(/config file/)
+    expect(store.getState().catalog.teams[0]!.models).toBeNull()
+  })
+
   it('duplicates an agent under a free name and edits it', async () => {
     const { store, api } = await loaded()
     await store.getState().createAgent({ name: 'pilot', model: 'gpt-echo', system_prompt: 'Steer.' })

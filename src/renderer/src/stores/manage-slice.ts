@@ -1,6 +1,7 @@
 import { messageOf } from '../api/api-error'
 import type { AgentInput, ModelInput, ModelPricing, ProviderInput, ProviderProbe } from '../../../shared/admin-wire'
 import type { SliceCreator } from './store-types'
+import { writesInOrder } from './writes-in-order'
 import type { AuditFilters, GovernanceApi, LimitsPatch } from '../api/governance-api'
 import type { BudgetInfo } from '../../../shared/admin-wire'
 
@@ -50,6 +51,7 @@ export interface ManageSlice {
 /** Changes to providers, models, team access and agents through the admin API; the catalog is read again after each. */
 export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, get) => {
   const reload = () => get().loadCatalog()
+  const saveTeam = writesInOrder()
   /** An admin call, then the catalog read again so every page shows the change. */
   const thenReload = <A extends unknown[]>(call: (...args: A) => Promise<unknown>) => async (...args: A) => {
     await call(...args)
@@ -92,8 +94,10 @@ export const createManageSlice: SliceCreator<ManageSlice> = ({ api }) => (_set, 
       const current = team.models ?? all
       const next = enabled ? [...new Set([...current, modelName])] : current.filter((n) => n !== modelName)
       // Every model enabled again is written as "all models", so models added later are enabled too.
-      await api.updateTeam(teamId, { models: all.every((n) => next.includes(n)) ? null : next })
-      await reload()
+      const models = all.every((n) => next.includes(n)) ? null : next
+      // The box follows the click at once; a second click, before the gateway has answered the first, builds on it.
+      get().showTeamChange(teamId, { models })
+      await saveTeam(teamId, () => api.updateTeam(teamId, { models }), reload)
     },
     updateAgent: thenReload(api.updateAgent),
     createTeam: thenReload((name: string) => api.createTeam({ name })),

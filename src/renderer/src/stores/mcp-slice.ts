@@ -1,8 +1,9 @@
 import { ApiError, messageOf } from '../api/api-error'
-import type { McpProbeResult, McpServerInfo, McpServerInput, McpServerPatch, TeamMcpServer } from '../../../shared/mcp-wire'
+import type { McpProbeResult, McpServerInfo, McpServerInput, TeamMcpServer } from '../../../shared/mcp-wire'
 import { listLoader } from './list-state'
 import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { writesInOrder } from './writes-in-order'
 
 export interface McpSlice {
   mcpServers: { status: LoadStatus; error: string | null; list: McpServerInfo[] }
@@ -12,7 +13,8 @@ export interface McpSlice {
   teamMcpTools: { status: LoadStatus; error: string | null; teamId: string | null; list: TeamMcpServer[] }
   loadMcpServers(): Promise<void>
   createMcpServer(input: McpServerInput): Promise<McpServerInfo>
-  updateMcpServer(id: string, patch: McpServerPatch): Promise<void>
+  /** Whether a team may use a server (all its tools), shown at once; clicks faster than the gateway answers are saved in order. */
+  setMcpServerTeam(serverId: string, team: { id: string; name: string }, enabled: boolean): Promise<void>
   deleteMcpServer(id: string): Promise<void>
   probeMcpServer(id: string): Promise<void>
   loadTeamMcpTools(teamId: string): Promise<void>
@@ -24,19 +26,28 @@ export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) =>
   const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
   // A team picked while another's tools are on their way: only the newest team's are shown.
   const beginTeamToolsRead = newestReads()
+  const beginServersRead = newestReads()
+  const saveServer = writesInOrder()
   return {
     mcpServers: { status: 'idle', error: null, list: [] },
     mcpProbes: {},
     teamMcpTools: { status: 'idle', error: null, teamId: null, list: [] },
-    loadMcpServers: listLoader(() => get().mcpServers, patch, () => api.mcpServers(), statusOf),
+    loadMcpServers: listLoader(() => get().mcpServers, patch, () => api.mcpServers(), statusOf, beginServersRead),
     async createMcpServer(input) {
       const created = await api.createMcpServer(input)
       await get().loadMcpServers()
       return created
     },
-    async updateMcpServer(id, p) {
-      await api.updateMcpServer(id, p)
-      await get().loadMcpServers()
+    async setMcpServerTeam(serverId, team, enabled) {
+      const server = get().mcpServers.list.find((s) => s.id === serverId)
+      if (!server) return
+      const others = server.teams.filter((t) => t.team_id !== team.id)
+      const teams = enabled ? [...others, { team_id: team.id, team_name: team.name, allowed_tools: null }] : others
+      // A read begun before this change would show the server's teams as they were.
+      beginServersRead()
+      patch({ list: get().mcpServers.list.map((s) => (s.id === serverId ? { ...s, teams } : s)) })
+      const body = teams.map((t) => ({ team: t.team_id, allowed_tools: t.allowed_tools }))
+      await saveServer(serverId, () => api.updateMcpServer(serverId, { teams: body }), () => get().loadMcpServers())
     },
     async deleteMcpServer(id) {
       await api.deleteMcpServer(id)

@@ -28,7 +28,7 @@ export function McpServersSection() {
   const load = useAppStore((s) => s.loadMcpServers)
   const loadCatalog = useAppStore((s) => s.loadCatalog)
   const create = useAppStore((s) => s.createMcpServer)
-  const update = useAppStore((s) => s.updateMcpServer)
+  const setTeam = useAppStore((s) => s.setMcpServerTeam)
   const remove = useAppStore((s) => s.deleteMcpServer)
   const probe = useAppStore((s) => s.probeMcpServer)
   const [draft, setDraft] = useState<Draft>(EMPTY)
@@ -54,10 +54,8 @@ export function McpServersSection() {
     }
   }
 
-  const toggleTeam = (s: McpServerInfo, teamId: string, on: boolean) => {
-    const rest = s.teams.filter((t) => t.team_id !== teamId).map((t) => ({ team: t.team_id, allowed_tools: t.allowed_tools }))
-    void update(s.id, { teams: on ? [...rest, { team: teamId }] : rest }).catch((e: unknown) => setError(messageOf(e)))
-  }
+  const toggleTeam = (s: McpServerInfo, team: { id: string; name: string }, on: boolean) =>
+    void setTeam(s.id, team, on).catch((e: unknown) => setError(messageOf(e)))
 
   return (
     <section className="settings-section" aria-labelledby="mcp-servers-title">
@@ -77,7 +75,7 @@ export function McpServersSection() {
                 <span className="small mcp-server-teams" role="group" aria-label={`Teams of ${s.label}`}>
                   {teams.map((t) => (
                     <label key={t.id} className="checkbox-inline">
-                      <input type="checkbox" disabled={s.source === 'config'} checked={s.teams.some((x) => x.team_id === t.id)} onChange={(e) => toggleTeam(s, t.id, e.target.checked)} /> {t.name}
+                      <input type="checkbox" disabled={s.source === 'config'} checked={s.teams.some((x) => x.team_id === t.id)} onChange={(e) => toggleTeam(s, t, e.target.checked)} /> {t.name}
                     </label>
                   ))}
                 </span>
