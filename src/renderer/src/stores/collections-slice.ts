@@ -1,6 +1,6 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { CollectionInfo, CollectionInput, DocumentInfo, WebSearchSettingsInfo, WebSearchSettingsInput } from '../../../shared/tools-wire'
-import { listLoader } from './list-state'
+import { listLoader, missingOrError } from './list-state'
 import { newestReadsByKey } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 
@@ -21,12 +21,11 @@ export interface CollectionsSlice {
 /** RAG collections and the web search settings, through the admin API. */
 export const createCollectionsSlice: SliceCreator<CollectionsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<CollectionsSlice['collections']>) => set((s) => ({ collections: { ...s.collections, ...p } }))
-  const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
   const beginDocumentsRead = newestReadsByKey()
   return {
     collections: { status: 'idle', error: null, list: [], documents: {}, busy: false },
     webSearchSettings: { status: 'idle', error: null, value: null },
-    loadCollections: listLoader(() => get().collections, patch, () => api.collections(), statusOf),
+    loadCollections: listLoader(() => get().collections, patch, () => api.collections(), missingOrError),
     async createCollection(input) {
       const created = await api.createCollection(input)
       await get().loadCollections()
@@ -67,7 +66,7 @@ export const createCollectionsSlice: SliceCreator<CollectionsSlice> = ({ api }) 
       try {
         set({ webSearchSettings: { status: 'ready', error: null, value: (await api.toolSettings()).web_search } })
       } catch (e) {
-        set((s) => ({ webSearchSettings: { ...s.webSearchSettings, status: statusOf(e), error: messageOf(e) } }))
+        set((s) => ({ webSearchSettings: { ...s.webSearchSettings, status: missingOrError(e), error: messageOf(e) } }))
       }
     },
     async saveWebSearchSettings(input) {

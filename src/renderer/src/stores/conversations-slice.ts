@@ -3,6 +3,7 @@ import type { ConversationSummary } from '../../../shared/admin-wire'
 import { fromDocument, toDocument, type ConversationDocument } from '../lib/conversation-doc'
 import { loadPlaygroundSession } from './playground-persistence'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { missingOrError } from './list-state'
 
 export interface ConversationsSlice {
   conversations: { status: LoadStatus; error: string | null; list: ConversationSummary[]; query: string }
@@ -48,7 +49,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
         const list = await api.conversations({ q: query || undefined, limit: 200 })
         if (get().conversations.query === query) patch({ list, status: 'ready' })
       } catch (e) {
-        patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+        patch({ status: missingOrError(e), error: messageOf(e) })
       }
     },
     async openConversation(id) {

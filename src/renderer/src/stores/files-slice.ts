@@ -1,9 +1,10 @@
-import { ApiError, isAbort, messageOf } from '../api/api-error'
+import { isAbort, messageOf } from '../api/api-error'
 import { uploadPurposeOf } from '../lib/upload-purpose'
 import type { BatchObject, FileListQuery } from '../api/batches-api'
 import type { FileObject } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 import { newestReads } from './newest-read'
+import { missingOrError } from './list-state'
 
 export interface UploadItem {
   id: string
@@ -48,7 +49,7 @@ let uploadSeq = 0
 export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<FilesSlice['files']>) => set((s) => ({ files: { ...s.files, ...p } }))
   const patchUpload = (id: string, p: Partial<UploadItem>) => set((s) => ({ files: { ...s.files, uploads: s.files.uploads.map((u) => (u.id === id ? { ...u, ...p } : u)) } }))
-  const fail = (e: unknown) => patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e), busy: false })
+  const fail = (e: unknown) => patch({ status: missingOrError(e), error: messageOf(e), busy: false })
 
   // A page read for a filter or page left while it was on its way is not shown.
   const beginPageRead = newestReads()
@@ -130,7 +131,7 @@ export const createFilesSlice: SliceCreator<FilesSlice> = ({ api }) => (set, get
         const page = await api.listBatches(await get().ensureApiKey(), { limit: 50 })
         if (isNewest()) set({ batches: { status: 'ready', error: null, list: page.data } })
       } catch (e) {
-        if (isNewest()) set((s) => ({ batches: { ...s.batches, status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) } }))
+        if (isNewest()) set((s) => ({ batches: { ...s.batches, status: missingOrError(e), error: messageOf(e) } }))
       }
     },
     async createBatch(inputFileId) {

@@ -1,6 +1,7 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { EnginesInfo, HubDownloadInfo, HubFilesInfo, HubRepoInfo } from '../../../shared/admin-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { missingOrError } from './list-state'
 
 /** Models from Hugging Face (search, a repository's files with fit verdicts, hub downloads) and the engines' state. */
 export interface HubSlice {
@@ -25,8 +26,6 @@ export interface HubSlice {
   loadEngines(): Promise<void>
 }
 
-const missingOr = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
-
 export const createHubSlice: SliceCreator<HubSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<HubSlice['hub']>) => set((s) => ({ hub: { ...s.hub, ...p } }))
   return {
@@ -39,7 +38,7 @@ export const createHubSlice: SliceCreator<HubSlice> = ({ api }) => (set, get) =>
         // A later search may have started meanwhile: only the latest one's answer shows.
         if (get().hub.query === query) patch({ status: 'ready', repos })
       } catch (e) {
-        if (get().hub.query === query) patch({ status: missingOr(e), error: messageOf(e), repos: [] })
+        if (get().hub.query === query) patch({ status: missingOrError(e), error: messageOf(e), repos: [] })
       }
     },
     async openHubRepo(repo) {
@@ -49,7 +48,7 @@ export const createHubSlice: SliceCreator<HubSlice> = ({ api }) => (set, get) =>
         const files = await api.hubFiles(repo)
         if (get().hub.repo === repo) patch({ files, filesStatus: 'ready' })
       } catch (e) {
-        if (get().hub.repo === repo) patch({ filesStatus: missingOr(e), filesError: messageOf(e) })
+        if (get().hub.repo === repo) patch({ filesStatus: missingOrError(e), filesError: messageOf(e) })
       }
     },
     async downloadHubFile(repo, file) {
@@ -69,7 +68,7 @@ export const createHubSlice: SliceCreator<HubSlice> = ({ api }) => (set, get) =>
         const info = await api.engines()
         set({ engines: { status: 'ready', error: null, info } })
       } catch (e) {
-        set((s) => ({ engines: { ...s.engines, status: missingOr(e), error: messageOf(e) } }))
+        set((s) => ({ engines: { ...s.engines, status: missingOrError(e), error: messageOf(e) } }))
       }
     },
   }

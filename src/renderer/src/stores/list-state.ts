@@ -1,4 +1,4 @@
-import { messageOf } from '../api/api-error'
+import { ApiError, messageOf } from '../api/api-error'
 import { newestReads } from './newest-read'
 import type { LoadStatus } from './store-types'
 
@@ -10,6 +10,9 @@ export interface ListState<T> {
 }
 
 export const idleList = <T>(): ListState<T> => ({ status: 'idle', error: null, list: [] })
+
+/** What a failed read means: 'missing' when the gateway has no such endpoint (an older or smaller one), 'error' otherwise. */
+export const missingOrError = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
 
 /**
  * The loader of one list: rows already shown stay in view while they reload, and only the newest read is shown.

@@ -1,9 +1,10 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { LocalModelEvent } from '../api/local-models-api'
 import type { LocalModelInfo } from '../../../shared/admin-wire'
 import { MODEL_ENGINES, type ModelEngine } from '../../../shared/model-kind'
 import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
+import { missingOrError } from './list-state'
 
 /** A download seen in this window: bytes so far, and whether it ended (installed) or was paused. */
 export interface DownloadProgress {
@@ -76,7 +77,7 @@ export const createLocalModelsSlice: SliceCreator<LocalModelsSlice> = ({ api }) 
           if (p?.state === 'running' && !m.downloading) setProgress(m.name, m.installed ? { ...p, receivedBytes: p.totalBytes ?? p.receivedBytes, state: 'done' } : null)
         }
       } catch (e) {
-        if (isNewest()) patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+        if (isNewest()) patch({ status: missingOrError(e), error: messageOf(e) })
       }
     },
     followLocalModels() {

@@ -1,6 +1,6 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { McpProbeResult, McpServerInfo, McpServerInput, TeamMcpServer } from '../../../shared/mcp-wire'
-import { listLoader } from './list-state'
+import { listLoader, missingOrError } from './list-state'
 import { newestReads } from './newest-read'
 import type { LoadStatus, SliceCreator } from './store-types'
 import { writesInOrder } from './writes-in-order'
@@ -23,7 +23,6 @@ export interface McpSlice {
 /** MCP servers through the admin API: Settings registers, tests and enables them; the playground offers a team's. */
 export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<McpSlice['mcpServers']>) => set((s) => ({ mcpServers: { ...s.mcpServers, ...p } }))
-  const statusOf = (e: unknown): LoadStatus => (e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error')
   // A team picked while another's tools are on their way: only the newest team's are shown.
   const beginTeamToolsRead = newestReads()
   const beginServersRead = newestReads()
@@ -32,7 +31,7 @@ export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) =>
     mcpServers: { status: 'idle', error: null, list: [] },
     mcpProbes: {},
     teamMcpTools: { status: 'idle', error: null, teamId: null, list: [] },
-    loadMcpServers: listLoader(() => get().mcpServers, patch, () => api.mcpServers(), statusOf, beginServersRead),
+    loadMcpServers: listLoader(() => get().mcpServers, patch, () => api.mcpServers(), missingOrError, beginServersRead),
     async createMcpServer(input) {
       const created = await api.createMcpServer(input)
       await get().loadMcpServers()
@@ -68,7 +67,7 @@ export const createMcpSlice: SliceCreator<McpSlice> = ({ api }) => (set, get) =>
         const list = await api.teamMcpTools(teamId)
         if (isNewest()) set({ teamMcpTools: { status: 'ready', error: null, teamId, list } })
       } catch (e) {
-        if (isNewest()) set((s) => ({ teamMcpTools: { ...s.teamMcpTools, status: statusOf(e), error: messageOf(e) } }))
+        if (isNewest()) set((s) => ({ teamMcpTools: { ...s.teamMcpTools, status: missingOrError(e), error: messageOf(e) } }))
       }
     },
   }

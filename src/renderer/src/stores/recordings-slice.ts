@@ -1,8 +1,9 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { RecordingInfo, RecordingPatch, RecordingSource, RecordingSummaryInfo } from '../../../shared/recording-wire'
 import type { RecordingHit, RecordingsApi } from '../api/recordings-api'
 import type { LoadStatus, SliceCreator } from './store-types'
 import { newestReads } from './newest-read'
+import { missingOrError } from './list-state'
 
 export interface RecordingsSlice {
   recordings: {
@@ -55,7 +56,7 @@ export const createRecordingsSlice: SliceCreator<RecordingsSlice> = ({ api }) =>
         const [list, hits] = await Promise.all([api.recordings({ q: query || undefined, limit: 200 }), query.trim() ? api.searchRecordings(query).catch(() => []) : Promise.resolve([])])
         if (isNewest()) patch({ status: 'ready', list, hits })
       } catch (e) {
-        if (isNewest()) patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+        if (isNewest()) patch({ status: missingOrError(e), error: messageOf(e) })
       }
     },
     selectRecording(id) {

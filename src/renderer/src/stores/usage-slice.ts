@@ -1,9 +1,10 @@
-import { ApiError, messageOf } from '../api/api-error'
+import { messageOf } from '../api/api-error'
 import type { UsageFilters } from '../api/usage-api'
 import type { UsageRow } from '../../../shared/admin-wire'
 import type { UsageBucket, UsageGroupBy, UsageStats } from '../../../shared/usage-wire'
 import type { LoadStatus, SliceCreator } from './store-types'
 import { newestReads } from './newest-read'
+import { missingOrError } from './list-state'
 
 export interface UsageSlice {
   usage: {
@@ -32,7 +33,7 @@ const PAGE = 50
 /** The usage page: the filtered request log (cursor paging), totals and series (`/admin/usage/*`), and the credits balance. */
 export const createUsageSlice: SliceCreator<UsageSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<UsageSlice['usage']>) => set((s) => ({ usage: { ...s.usage, ...p } }))
-  const fail = (e: unknown) => patch({ status: e instanceof ApiError && e.isMissingEndpoint ? 'missing' : 'error', error: messageOf(e) })
+  const fail = (e: unknown) => patch({ status: missingOrError(e), error: messageOf(e) })
 
   // Filters, pages and views change while reads are on their way: only the newest of each is shown.
   const beginPageRead = newestReads()
