@@ -4,6 +4,7 @@ import { fromDocument, toDocument, type ConversationDocument } from '../lib/conv
 import { loadPlaygroundSession } from './playground-persistence'
 import type { LoadStatus, SliceCreator } from './store-types'
 import { missingOrError } from './list-state'
+import { newestReads } from './newest-read'
 
 export interface ConversationsSlice {
   conversations: { status: LoadStatus; error: string | null; list: ConversationSummary[]; query: string }
@@ -36,6 +37,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
     editTimer = setTimeout(() => void get().saveConversation().catch((e: unknown) => get().notify(`Not saved: ${messageOf(e)}`, 'error')), EDIT_SAVE_DELAY_MS)
   })
 
+  const beginRead = newestReads()
   const load = async (id: string) => {
     const c = await api.conversation(id)
     return { summary: c, draft: fromDocument(c.model, c.data as Partial<ConversationDocument>) }
@@ -44,12 +46,13 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = ({ api
   return {
     conversations: { status: 'idle', error: null, list: [], query: '' },
     async loadConversations(query = get().conversations.query) {
+      const isNewest = beginRead()
       patch({ query, status: get().conversations.status === 'ready' ? 'ready' : 'loading', error: null })
       try {
         const list = await api.conversations({ q: query || undefined, limit: 200 })
-        if (get().conversations.query === query) patch({ list, status: 'ready' })
+        if (isNewest()) patch({ list, status: 'ready' })
       } catch (e) {
-        patch({ status: missingOrError(e), error: messageOf(e) })
+        if (isNewest()) patch({ status: missingOrError(e), error: messageOf(e) })
       }
     },
     async openConversation(id) {

@@ -32,6 +32,26 @@ describe('overlapping reads show the newest', () => {
     expect(store.getState().keys.list.map((k) => k.name)).toEqual(['ci'])
   })
 
+  it('conversations: a read begun before a delete, answering last, does not bring the deleted conversation back', async () => {
+    const api = fakeGatewayApi()
+    const { store } = testStore(api)
+    const kept = await api.createConversation({ model: null, data: { messages: [{ role: 'user', content: 'kept' }] } })
+    const gone = await api.createConversation({ model: null, data: { messages: [{ role: 'user', content: 'gone' }] } })
+    const conversations = api.conversations
+    const slow = gate()
+    api.conversations = async (q) => {
+      const before = await conversations(q)
+      await slow.opened
+      return before
+    }
+    const older = store.getState().loadConversations()
+    api.conversations = conversations
+    await store.getState().deleteConversation(gone.id)
+    slow.open()
+    await older
+    expect(store.getState().conversations.list.map((c) => c.id)).toEqual([kept.id])
+  })
+
   it('files: a filter picked while the first page is on its way shows that filter\'s files', async () => {
     const api = fakeGatewayApi()
     const { store } = testStore(api)
