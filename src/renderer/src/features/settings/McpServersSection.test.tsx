@@ -41,4 +41,37 @@ describe('Settings: MCP servers', () => {
     await user.click(within(list).getByRole('button', { name: 'Confirm remove' }))
     await waitFor(() => expect(list).not.toHaveTextContent('everything'))
   })
+
+  it('ticks two teams before the gateway has answered the first: both boxes show at once, and both teams are saved', async () => {
+    const user = userEvent.setup()
+    const api = fakeGatewayApi()
+    api.rows.teams.push({ ...structuredClone(api.rows.teams[0]!), id: 'team-2', name: 'research' })
+    await api.createMcpServer({ label: 'everything', command: 'npx' })
+    const updateMcpServer = api.updateMcpServer
+    let answerFirst!: () => void
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    let calls = 0
+    api.updateMcpServer = async (id, patch) => {
+      if (++calls === 1) await firstHeld
+      return updateMcpServer(id, patch)
+    }
+    const { store } = testStore(api)
+    store.setState({ auth: 'signed-in' })
+    render(
+      <StoreContext.Provider value={store}>
+        <McpServersSection />
+      </StoreContext.Provider>,
+    )
+    const teams = await screen.findByRole('group', { name: 'Teams of everything' })
+    await waitFor(() => expect(within(teams).getAllByRole('checkbox')).toHaveLength(2))
+    const [first, second] = within(teams).getAllByRole('checkbox')
+    await user.click(first!)
+    await user.click(second!)
+    expect(first).toBeChecked()
+    expect(second).toBeChecked()
+    answerFirst()
+    await waitFor(async () => expect((await api.mcpServers())[0]!.teams.map((t) => t.team_id)).toEqual(['team-1', 'team-2']))
+    expect(first).toBeChecked()
+    expect(second).toBeChecked()
+  })
 })
