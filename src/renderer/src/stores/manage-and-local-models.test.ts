@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fakeGatewayApi, testStore } from '../test/fake-gateway-api'
+import { gate } from '../test/gate'
 
 const loaded = async (api = fakeGatewayApi()) => {
   const t = testStore(api)
@@ -36,18 +37,17 @@ describe('managing providers, models, team access and agents', () => {
     api.rows.teams[0]!.source = 'admin'
     const { store } = await loaded(api)
     const teams = api.teams
-    let answer!: () => void
-    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const slow = gate()
     // A read started before the change (as a page's own), whose teams arrive only after the change's own read.
     api.teams = async () => {
       const before = await teams()
-      await answered
+      await slow.opened
       return before
     }
     const older = store.getState().loadCatalog()
     api.teams = teams
     await store.getState().setModelEnabled('team-1', 'voice', false)
-    answer()
+    slow.open()
     await older
     const team = store.getState().catalog.teams[0]!
     expect(team.models).toEqual(['gpt-echo', 'other'])
@@ -60,11 +60,10 @@ describe('managing providers, models, team access and agents', () => {
     const { store } = await loaded(api)
     const updateTeam = api.updateTeam
     const sent: unknown[] = []
-    let answerFirst!: () => void
-    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    const firstSave = gate()
     api.updateTeam = async (id, patch) => {
       sent.push(patch.models)
-      if (sent.length === 1) await firstHeld
+      if (sent.length === 1) await firstSave.opened
       return updateTeam(id, patch)
     }
     const shownModels = () => store.getState().catalog.teams[0]!.models
@@ -74,7 +73,7 @@ describe('managing providers, models, team access and agents', () => {
     expect(shownModels()).toBeNull()
     await new Promise((settled) => setTimeout(settled, 0))
     expect(sent).toEqual([['gpt-echo', 'other']])
-    answerFirst()
+    firstSave.open()
     await Promise.all([off, on])
     expect(sent).toEqual([['gpt-echo', 'other'], null])
     expect(api.rows.teams[0]!.models).toBeNull()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fakeGatewayApi, testStore } from '../test/fake-gateway-api'
+import { gate } from '../test/gate'
 
 describe('MCP servers: teams enabled from Settings', () => {
   it('two teams ticked before the gateway answered the first are both saved, in the order ticked, and shown at once', async () => {
@@ -9,11 +10,10 @@ describe('MCP servers: teams enabled from Settings', () => {
     await store.getState().loadMcpServers()
     const updateMcpServer = api.updateMcpServer
     const sent: string[][] = []
-    let answerFirst!: () => void
-    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    const firstSave = gate()
     api.updateMcpServer = async (id, patch) => {
       sent.push((patch.teams ?? []).map((t) => t.team))
-      if (sent.length === 1) await firstHeld
+      if (sent.length === 1) await firstSave.opened
       return updateMcpServer(id, patch)
     }
     const shownTeams = () => store.getState().mcpServers.list[0]!.teams.map((t) => t.team_id)
@@ -22,7 +22,7 @@ describe('MCP servers: teams enabled from Settings', () => {
     expect(shownTeams()).toEqual(['team-a', 'team-b'])
     await new Promise((settled) => setTimeout(settled, 0))
     expect(sent).toEqual([['team-a']])
-    answerFirst()
+    firstSave.open()
     await Promise.all([first, second])
     expect(sent).toEqual([['team-a'], ['team-a', 'team-b']])
     expect((await api.mcpServers())[0]!.teams.map((t) => t.team_id)).toEqual(['team-a', 'team-b'])

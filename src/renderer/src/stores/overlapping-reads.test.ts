@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { UsageStats } from '../../../shared/usage-wire'
 import { fakeGatewayApi, testStore } from '../test/fake-gateway-api'
-
-/** A call held until `open()`: a read on a slow gateway, overtaken by the ones after it. */
-function gate() {
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
-}
+import { gate } from '../test/gate'
 
 /**
  * Reads of one list overlap (a page's own, the one after a change, one for a filter or view picked meanwhile); an

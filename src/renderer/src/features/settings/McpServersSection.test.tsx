@@ -5,19 +5,25 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { gate } from '../../test/gate'
 import { McpServersSection } from './McpServersSection'
+
+/** The section, signed in, over `api`. */
+function renderSection(api: ReturnType<typeof fakeGatewayApi>) {
+  const { store } = testStore(api)
+  store.setState({ auth: 'signed-in' })
+  render(
+    <StoreContext.Provider value={store}>
+      <McpServersSection />
+    </StoreContext.Provider>,
+  )
+}
 
 describe('Settings: MCP servers', () => {
   it('adds a stdio server with a sealed env, tests it, enables it for a team and removes it', async () => {
     const user = userEvent.setup()
     const api = fakeGatewayApi()
-    const { store } = testStore(api)
-    store.setState({ auth: 'signed-in' })
-    render(
-      <StoreContext.Provider value={store}>
-        <McpServersSection />
-      </StoreContext.Provider>,
-    )
+    renderSection(api)
     const form = screen.getByRole('form', { name: 'Add an MCP server' })
     await user.type(within(form).getByLabelText('Label'), 'everything')
     await user.type(within(form).getByLabelText(/Command or URL/), 'npx')
@@ -48,20 +54,13 @@ describe('Settings: MCP servers', () => {
     api.rows.teams.push({ ...structuredClone(api.rows.teams[0]!), id: 'team-2', name: 'research' })
     await api.createMcpServer({ label: 'everything', command: 'npx' })
     const updateMcpServer = api.updateMcpServer
-    let answerFirst!: () => void
-    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    const firstSave = gate()
     let calls = 0
     api.updateMcpServer = async (id, patch) => {
-      if (++calls === 1) await firstHeld
+      if (++calls === 1) await firstSave.opened
       return updateMcpServer(id, patch)
     }
-    const { store } = testStore(api)
-    store.setState({ auth: 'signed-in' })
-    render(
-      <StoreContext.Provider value={store}>
-        <McpServersSection />
-      </StoreContext.Provider>,
-    )
+    renderSection(api)
     const teams = await screen.findByRole('group', { name: 'Teams of everything' })
     await waitFor(() => expect(within(teams).getAllByRole('checkbox')).toHaveLength(2))
     const [first, second] = within(teams).getAllByRole('checkbox')
@@ -69,7 +68,7 @@ describe('Settings: MCP servers', () => {
     await user.click(second!)
     expect(first).toBeChecked()
     expect(second).toBeChecked()
-    answerFirst()
+    firstSave.open()
     await waitFor(async () => expect((await api.mcpServers())[0]!.teams.map((t) => t.team_id)).toEqual(['team-1', 'team-2']))
     expect(first).toBeChecked()
     expect(second).toBeChecked()
