@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { PHONE } from '../../src/renderer/src/lib/breakpoints'
 import { SCREENSHOTS } from '../fixtures/test'
 import type { BrowserGlobals } from './browser-types'
 
@@ -12,9 +13,6 @@ export const SIZES = [
 ] as const
 
 export const THEMES = ['light', 'dark'] as const
-
-/** The navigation is a drawer below this width (src/renderer/src/lib/use-media-query.ts's PHONE). */
-const PHONE_QUERY = '(max-width: 699px)'
 
 /**
  * Resizes the window and waits until the app has laid itself out for the new size. The shell and the side
@@ -30,7 +28,7 @@ export async function resizeTo(page: Page, size: { width: number; height: number
     const rail = g.document.querySelector('.nav-rail')
     const drawer = rail?.classList.contains('nav-drawer') ?? false
     return g.matchMedia(phoneQuery).matches ? !rail || drawer : !!rail && !drawer
-  }, PHONE_QUERY)
+  }, PHONE)
   // Two frames: state set from any other media query's change event has rendered and been laid out.
   await page.evaluate(() => new Promise<void>((done) => {
     const g = globalThis as unknown as { requestAnimationFrame(f: () => void): void }

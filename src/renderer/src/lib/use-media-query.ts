@@ -13,7 +13,3 @@ export function useMediaQuery(query: string): boolean {
   }, [query])
   return matches
 }
-
-/** Below this width side panels are drawers over the page, and the navigation is a drawer below the phone width. */
-export const NARROW = '(max-width: 999px)'
-export const PHONE = '(max-width: 699px)'
