@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Agent } from '../../../../shared/admin-wire'
-import { createAppStore, StoreContext } from '../../stores/app-store'
+import { createAppStore } from '../../stores/app-store'
 import { fakeGatewayApi } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { AgentDialog } from './AgentDialog'
 
 async function withCatalog(ui: React.ReactNode) {
   const store = createAppStore({ api: fakeGatewayApi(), storage: window.localStorage })
   await store.getState().loadCatalog()
-  render(<StoreContext.Provider value={store}>{ui}</StoreContext.Provider>)
+  renderWithStore(ui, store)
   return store
 }
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeDesktopApi } from '../../test/fake-desktop-api'
 import { testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { RecorderPanel } from './RecorderPanel'
 
 // the waveform sizes itself to its box
@@ -13,11 +13,7 @@ globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {
 
 function renderPanel() {
   const { store } = testStore()
-  return render(
-    <StoreContext.Provider value={store}>
-      <RecorderPanel onFinished={() => undefined} />
-    </StoreContext.Provider>,
-  )
+  return renderWithStore(<RecorderPanel onFinished={() => undefined} />, store)
 }
 
 function audioInputs(devices: Array<{ deviceId: string; label: string }>) {

@@ -4,14 +4,15 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { applyChunk, emptyChoice } from '../../api/chat-result'
-import { createAppStore, StoreContext } from '../../stores/app-store'
+import { createAppStore } from '../../stores/app-store'
 import { fakeGatewayApi } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { SourcesList } from '../../components/SourcesList'
 import CollectionsPage from './CollectionsPage'
 
 function withStore(ui: React.ReactNode) {
   const store = createAppStore({ api: fakeGatewayApi(), storage: window.localStorage })
-  render(<StoreContext.Provider value={store}>{ui}</StoreContext.Provider>)
+  renderWithStore(ui, store)
   return store
 }
 

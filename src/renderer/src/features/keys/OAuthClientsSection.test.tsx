@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import KeysPage from './KeysPage'
 
 const renderKeys = async (setup: (api: ReturnType<typeof fakeGatewayApi>) => Promise<unknown> = async () => undefined) => {
@@ -13,11 +13,7 @@ const renderKeys = async (setup: (api: ReturnType<typeof fakeGatewayApi>) => Pro
   const { store } = testStore(api)
   store.setState({ auth: 'signed-in' })
   void store.getState().loadCatalog()
-  render(
-    <StoreContext.Provider value={store}>
-      <KeysPage />
-    </StoreContext.Provider>,
-  )
+  renderWithStore(<KeysPage />, store)
   return api
 }
 

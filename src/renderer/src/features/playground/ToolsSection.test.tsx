@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { ToolsSection } from './ToolsSection'
 
 describe('ToolsSection (issue 22: no control to attach a collection or turn on web search)', () => {
@@ -13,7 +13,7 @@ describe('ToolsSection (issue 22: no control to attach a collection or turn on w
     const api = fakeGatewayApi()
     const { store } = testStore(api)
     const col = await api.createCollection({ name: 'handbook' })
-    render(<StoreContext.Provider value={store}><ToolsSection /></StoreContext.Provider>)
+    renderWithStore(<ToolsSection />, store)
     await user.click(screen.getByRole('checkbox', { name: 'Search the web' }))
     const picker = screen.getByRole('combobox', { name: /Answer from a collection/ })
     await waitFor(() => expect(picker).toBeEnabled())

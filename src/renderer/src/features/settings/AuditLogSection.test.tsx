@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../../../shared/admin-wire'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { AuditLogSection } from './AuditLogSection'
 
 const entry = (i: number, kind: string): AuditEntry => ({ id: `a${i}`, at: Date.UTC(2026, 10, 22, 12, i), actor: 'admin-token', action: 'update', target_kind: kind, target_id: `id-${i}`, before: { rpm_limit: i }, after: { rpm_limit: i + 1 } })
@@ -16,7 +16,7 @@ describe('Settings: audit log (issue 27)', () => {
     const api = fakeGatewayApi()
     api.governance.audit.push(...Array.from({ length: 30 }, (_, i) => entry(30 - i, i % 2 ? 'keys' : 'teams')))
     const { store } = testStore(api)
-    render(<StoreContext.Provider value={store}><AuditLogSection /></StoreContext.Provider>)
+    renderWithStore(<AuditLogSection />, store)
     const table = await screen.findByRole('region', { name: 'Audit log entries' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26))
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('update teams id-30')

@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DictationSettings } from '../../../../preload/api'
 import type { ModelInfo } from '../../../../shared/admin-wire'
-import { StoreContext } from '../../stores/app-store'
 import { fakeDesktopApi } from '../../test/fake-desktop-api'
 import { testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { DictationSection } from './DictationSection'
 
 function renderSection() {
   const { store } = testStore()
   const whisper = (name: string) => ({ name, kind: 'transcription' }) as ModelInfo
   store.setState((s) => ({ catalog: { ...s.catalog, models: [whisper('whisper-base'), whisper('whisper-small')] } }))
-  return render(
-    <StoreContext.Provider value={store}>
-      <DictationSection />
-    </StoreContext.Provider>,
-  )
+  return renderWithStore(<DictationSection />, store)
 }
 
 afterEach(() => {

@@ -1,22 +1,18 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
 import { gate } from '../../test/gate'
+import { renderWithStore } from '../../test/render-with-store'
 import { McpServersSection } from './McpServersSection'
 
 /** The section, signed in, over `api`. */
 function renderSection(api: ReturnType<typeof fakeGatewayApi>) {
   const { store } = testStore(api)
   store.setState({ auth: 'signed-in' })
-  render(
-    <StoreContext.Provider value={store}>
-      <McpServersSection />
-    </StoreContext.Provider>,
-  )
+  renderWithStore(<McpServersSection />, store)
 }
 
 describe('Settings: MCP servers', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { OllamaKeylessSection } from './OllamaKeylessSection'
 
 describe('Settings: Ollama keyless access', () => {
@@ -13,11 +13,7 @@ describe('Settings: Ollama keyless access', () => {
     const api = fakeGatewayApi()
     const { store } = testStore(api)
     store.setState({ auth: 'signed-in' })
-    render(
-      <StoreContext.Provider value={store}>
-        <OllamaKeylessSection />
-      </StoreContext.Provider>,
-    )
+    renderWithStore(<OllamaKeylessSection />, store)
     const box = await screen.findByRole('checkbox', { name: /Allow keyless requests/ })
     expect(box).not.toBeChecked()
     await user.click(box)

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { StoreSection } from './StoreSection'
 
 const show = (api = fakeGatewayApi()) => {
   const { store } = testStore(api)
   store.setState({ auth: 'signed-in' })
-  render(
-    <StoreContext.Provider value={store}>
-      <StoreSection />
-    </StoreContext.Provider>,
-  )
+  renderWithStore(<StoreSection />, store)
 }
 
 describe('Settings: Store and instances', () => {

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createAppStore, StoreContext } from '../../stores/app-store'
+import { createAppStore } from '../../stores/app-store'
 import { fakeGatewayApi } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { WebSearchSettings } from './WebSearchSettings'
 
 function withStore(ui: React.ReactNode) {
   const store = createAppStore({ api: fakeGatewayApi(), storage: window.localStorage })
-  render(<StoreContext.Provider value={store}>{ui}</StoreContext.Provider>)
+  renderWithStore(ui, store)
   return store
 }
 

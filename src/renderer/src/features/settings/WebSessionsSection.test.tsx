@@ -1,20 +1,16 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { WebSessionsSection } from './WebSessionsSection'
 
 const renderSection = (api = fakeGatewayApi()) => {
   const { store } = testStore(api)
   store.setState({ auth: 'signed-in' })
-  render(
-    <StoreContext.Provider value={store}>
-      <WebSessionsSection />
-    </StoreContext.Provider>,
-  )
+  renderWithStore(<WebSessionsSection />, store)
   return { api, store }
 }
 

@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/api-error'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
 import { fakeDesktopApi } from '../../test/fake-desktop-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { AppShell } from './AppShell'
 
 const renderShell = (api = fakeGatewayApi()) => {
   const { store } = testStore(api)
-  render(
-    <StoreContext.Provider value={store}>
-      <AppShell />
-    </StoreContext.Provider>,
-  )
+  renderWithStore(<AppShell />, store)
   return store
 }
 

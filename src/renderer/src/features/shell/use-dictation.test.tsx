@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, waitFor } from '@testing-library/react'
+import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeDesktopApi } from '../../test/fake-desktop-api'
 import { testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { useDictation } from './use-dictation'
 
 function Probe({ active }: { active: boolean }) {
@@ -14,13 +14,8 @@ function Probe({ active }: { active: boolean }) {
 
 function renderProbe(active: boolean) {
   const { store } = testStore()
-  const ui = (on: boolean) => (
-    <StoreContext.Provider value={store}>
-      <Probe active={on} />
-    </StoreContext.Provider>
-  )
-  const view = render(ui(active))
-  return { ...view, setActive: (on: boolean) => view.rerender(ui(on)) }
+  const view = renderWithStore(<Probe active={active} />, store)
+  return { ...view, setActive: (on: boolean) => view.rerender(<Probe active={on} />) }
 }
 
 afterEach(() => {

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import TeamsPage from './TeamsPage'
 
 async function renderPage() {
   const api = fakeGatewayApi()
   const { store } = testStore(api)
   await store.getState().loadCatalog()
-  render(<StoreContext.Provider value={store}><TeamsPage /></StoreContext.Provider>)
+  renderWithStore(<TeamsPage />, store)
   return { api, store }
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { StoreContext } from '../../stores/app-store'
 import { fakeGatewayApi, testStore } from '../../test/fake-gateway-api'
+import { renderWithStore } from '../../test/render-with-store'
 import { BudgetsCard } from './BudgetsCard'
 
 describe('Usage: budgets (issue 27)', () => {
@@ -14,7 +14,7 @@ describe('Usage: budgets (issue 27)', () => {
       { scope: 'user', id: 'u1', name: 'bea', credits: 10, period: 'month', spent: 12, period_start: '2026-11-01T00:00:00.000Z', renews_at: '2026-12-01T00:00:00.000Z' },
     )
     const { store } = testStore(api)
-    render(<StoreContext.Provider value={store}><BudgetsCard /></StoreContext.Provider>)
+    renderWithStore(<BudgetsCard />, store)
     const list = await screen.findByRole('list', { name: 'Budgets' })
     const [team, user] = within(list).getAllByRole('listitem')
     expect(team).toHaveTextContent(/Team research.*45.* of 50.* credits this 1d period; renews/)
@@ -24,7 +24,7 @@ describe('Usage: budgets (issue 27)', () => {
 
   it('shows nothing when no budget is set', async () => {
     const { store } = testStore(fakeGatewayApi())
-    const { container } = render(<StoreContext.Provider value={store}><BudgetsCard /></StoreContext.Provider>)
+    const { container } = renderWithStore(<BudgetsCard />, store)
     await act(async () => {})
     expect(container).toBeEmptyDOMElement()
   })
