@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { beforeEach, expect, it } from 'vitest'
 import { describeOnEngines } from '../../../test/support/store-engines'
+import { usageRow } from '../../../test/support/usage-rows'
 import type { Store } from './store'
 import type { RecordingRow } from './repos/recordings-repo'
 import type { UsageRow } from './repos/usage-repo'
@@ -49,7 +50,8 @@ describeOnEngines('repositories written once for both engines', (engine) => {
   })
 
   it('usage and stored completions: a replaced row keeps its place; metadata filters and newest-first order', () => {
-    const usage = (id: string, patch: Partial<UsageRow> = {}): UsageRow => ({ id, createdAt: 5, endpoint: 'chat.completions', source: 'api', keyId: null, teamId: 't1', userId: null, requestedModel: 'm', modelId: null, modelName: 'm', attempts: [], status: 200, stream: false, latencyMs: 3, promptTokens: 1, completionTokens: 2, cachedTokens: 0, cacheCreationTokens: 0, audioSeconds: 0.5, characters: 0, creditsMicro: 7, usageEstimated: false, error: null, metadata: null, tools: [], ...patch })
+    const usage = (id: string, patch: Partial<UsageRow> = {}): UsageRow =>
+      usageRow(id, { createdAt: 5, teamId: 't1', requestedModel: 'm', modelName: 'm', latencyMs: 3, promptTokens: 1, completionTokens: 2, audioSeconds: 0.5, creditsMicro: 7, ...patch })
     store.usage.insert(usage('u1', { state: 'started' }))
     store.usage.insert(usage('u2'))
     store.usage.replace(usage('u1', { stream: true, creditsMicro: 9, metadata: { env: 'prod' } }))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin, startTestGateway, type TestGateway } from '../../../../test/support/harness'
+import { usageRow } from '../../../../test/support/usage-rows'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { UsagePage, UsageStats } from '../../../shared/usage-wire'
 
@@ -7,36 +8,8 @@ let gw: TestGateway
 const HOUR = 3_600_000
 const T0 = Date.UTC(2026, 10, 20, 9)
 
-function row(i: number, fields: Partial<UsageRow>): UsageRow {
-  return {
-    id: `req_test${String(i).padStart(4, '0')}`,
-    createdAt: T0,
-    endpoint: 'chat.completions',
-    source: 'api',
-    keyId: null,
-    teamId: null,
-    userId: null,
-    requestedModel: 'gpt-echo',
-    modelId: null,
-    modelName: 'gpt-echo',
-    attempts: [],
-    status: 200,
-    stream: false,
-    latencyMs: 100,
-    promptTokens: 10,
-    completionTokens: 5,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    audioSeconds: 0,
-    characters: 0,
-    creditsMicro: 1_000_000,
-    usageEstimated: false,
-    error: null,
-    metadata: null,
-    tools: [],
-    ...fields,
-  }
-}
+const row = (i: number, fields: Partial<UsageRow>): UsageRow =>
+  usageRow(`req_test${String(i).padStart(4, '0')}`, { createdAt: T0, latencyMs: 100, completionTokens: 5, creditsMicro: 1_000_000, ...fields })
 
 beforeAll(async () => {
   gw = await startTestGateway()

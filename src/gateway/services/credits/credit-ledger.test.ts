@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from '../../../../test/support/serve-child'
 import { holdWriteLock, pageCapFiller } from '../../../../test/support/storage-faults'
 import { useTempDirs } from '../../../../test/support/temp-dirs'
+import { usageRow } from '../../../../test/support/usage-rows'
 import { isGatewayError } from '../../../shared/errors'
 import { servingBusyTimeout } from '../../store/database'
 import { toMicro } from '../../store/repos/company-repo'
@@ -35,34 +36,8 @@ function lock(file: string) {
 }
 
 let n = 0
-const row = (credits: number, extra: Partial<UsageRow> = {}): UsageRow => ({
-  id: `req-${++n}`,
-  createdAt: 1_790_000_000_000 + n,
-  endpoint: 'chat.completions',
-  source: 'api',
-  keyId: null,
-  teamId: null,
-  userId: null,
-  requestedModel: 'gpt-echo',
-  modelId: null,
-  modelName: 'gpt-echo',
-  attempts: [],
-  status: 200,
-  stream: false,
-  latencyMs: 5,
-  promptTokens: 10,
-  completionTokens: 20,
-  cachedTokens: 0,
-  cacheCreationTokens: 0,
-  audioSeconds: 0,
-  characters: 0,
-  creditsMicro: toMicro(credits),
-  usageEstimated: false,
-  error: null,
-  metadata: null,
-  tools: [],
-  ...extra,
-})
+const row = (credits: number, extra: Partial<UsageRow> = {}): UsageRow =>
+  usageRow(`req-${++n}`, { createdAt: 1_790_000_000_000 + n, creditsMicro: toMicro(credits), ...extra })
 
 const fastRetry = { retry: { firstDelayMs: 10, maxDelayMs: 40 } }
 const writtenIds = (store: Store) => store.usage.list({ limit: 100 }).map((r) => r.id).reverse()

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
 import { describeOnEngines, type EngineContext } from '../../../../test/support/store-engines'
 import { useTempDirs } from '../../../../test/support/temp-dirs'
+import { usageRow } from '../../../../test/support/usage-rows'
 import { toMicro } from '../../store/repos/company-repo'
 import type { UsageRow } from '../../store/repos/usage-repo'
 import type { Store } from '../../store/store'
@@ -22,33 +23,7 @@ function twoInstances(ctx: EngineContext, credits: number) {
 }
 
 let n = 0
-const usage = (credits: number): UsageRow => ({
-  id: `req-${++n}`,
-  createdAt: 1_790_000_000_000 + n,
-  endpoint: 'chat.completions',
-  source: 'api',
-  keyId: null,
-  teamId: null,
-  userId: null,
-  requestedModel: 'gpt-echo',
-  modelId: null,
-  modelName: 'gpt-echo',
-  attempts: [],
-  status: 200,
-  stream: false,
-  latencyMs: 5,
-  promptTokens: 10,
-  completionTokens: 20,
-  cachedTokens: 0,
-  cacheCreationTokens: 0,
-  audioSeconds: 0,
-  characters: 0,
-  creditsMicro: toMicro(credits),
-  usageEstimated: false,
-  error: null,
-  metadata: null,
-  tools: [],
-})
+const usage = (credits: number): UsageRow => usageRow(`req-${++n}`, { createdAt: 1_790_000_000_000 + n, creditsMicro: toMicro(credits) })
 
 const heldInDb = (s: Store) => s.creditHolds.read().heldMicro
 const usageTotal = (s: Store) => s.usage.list({ limit: 1000 }).reduce((sum, r) => sum + r.creditsMicro, 0)

@@ -1,37 +1,12 @@
 import type Database from 'better-sqlite3'
 import { beforeEach, expect, it } from 'vitest'
 import { describeOnEngines } from '../../../../test/support/store-engines'
+import { usageRow } from '../../../../test/support/usage-rows'
 import { openStore, type Store } from '../store'
 import type { UsageRow } from './usage-repo'
 
-const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): UsageRow => ({
-  id,
-  createdAt,
-  endpoint: 'chat.completions',
-  source: 'api',
-  keyId: 'k',
-  teamId: 'team-a',
-  userId: null,
-  requestedModel: 'echo',
-  modelId: 'm1',
-  modelName: 'gpt-echo',
-  attempts: [],
-  status: 200,
-  stream: false,
-  latencyMs: 1,
-  promptTokens: 1,
-  completionTokens: 1,
-  cachedTokens: 0,
-  cacheCreationTokens: 0,
-  audioSeconds: 0,
-  characters: 0,
-  creditsMicro: 0,
-  usageEstimated: false,
-  error: null,
-  metadata: null,
-  tools: [],
-  ...patch,
-})
+const row = (id: string, createdAt: number, patch: Partial<UsageRow> = {}): UsageRow =>
+  usageRow(id, { createdAt, keyId: 'k', teamId: 'team-a', requestedModel: 'echo', modelId: 'm1', latencyMs: 1, promptTokens: 1, completionTokens: 1, ...patch })
 
 describeOnEngines('usage log filters', (engine) => {
   let store: Store
