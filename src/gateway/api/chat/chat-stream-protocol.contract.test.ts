@@ -104,3 +104,46 @@ describe('a stream request answered with something that is not a stream', () => 
     expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } })
   })
 })
+
+describe('a Claude model streamed through chat completions, broken after its first text', () => {
+  const claudeEvent = (data: Record<string, unknown>) => `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`
+  const START = [
+    claudeEvent({ type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-up', content: [], stop_reason: null, usage: { input_tokens: 12, output_tokens: 1 } } }),
+    claudeEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+    claudeEvent({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hello' } }),
+  ].join('')
+  const answerClaude = (body: string) =>
+    h.anthropic.next((_req, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).end(body)
+      return true
+    })
+  const streamClaude = () =>
+    fetch(`${h.url}/v1/chat/completions?fallbacks=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEAM_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'claude-echo', messages: [{ role: 'user', content: 'protocol' }], stream: true }),
+    })
+  const eventsOf = async (res: Response) => (await res.text()).split('\n\n').filter(Boolean)
+
+  it('sends the text that came, then an error event, when the stream stops before message_stop', async () => {
+    answerClaude(START)
+    const res = await streamClaude()
+    expect(res.status).toBe(200)
+    const events = await eventsOf(res)
+    expect(events.some((e) => e.includes('Hello'))).toBe(true)
+    const last = JSON.parse(events.at(-1)!.replace(/^data: /, ''))
+    expect(last.error).toMatchObject({ type: 'upstream_error', code: 'upstream_protocol_error' })
+    expect(last.error.message).toMatch(/message_stop/)
+    expect(h.usageRows()[0]).toMatchObject({ status: 502, usageEstimated: true })
+  })
+
+  it('sends the text before an event that is not JSON, then an error event naming a protocol error', async () => {
+    answerClaude(`${START}event: content_block_delta\ndata: {"type": "content_block_delta", "ind\n\n`)
+    const res = await streamClaude()
+    const events = await eventsOf(res)
+    expect(events.some((e) => e.includes('Hello'))).toBe(true)
+    const last = JSON.parse(events.at(-1)!.replace(/^data: /, ''))
+    expect(last.error).toMatchObject({ type: 'upstream_error', code: 'upstream_protocol_error' })
+    expect(last.error.message).toMatch(/not a JSON object/)
+  })
+})

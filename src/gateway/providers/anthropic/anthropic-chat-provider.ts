@@ -1,12 +1,11 @@
-import type { ChatCompletionChunk } from '../../../shared/chat/types'
 import { GatewayError } from '../../../shared/errors'
 import type { ChatProvider, ChatStream } from '../contracts/chat'
 import { fingerprint, reportedTier } from '../openai/openai-wire'
 import { postUpstream } from '../upstream/post-json'
-import { sseEvents } from '../upstream/sse-events'
-import { afterFirstItem, eventJson, requireEventStream } from '../upstream/sse-stream'
+import { sseChatStream } from '../upstream/sse-chat-stream'
+import { eventJson, requireEventStream } from '../upstream/sse-stream'
 import type { UpstreamConnection } from '../upstream/upstream-connection'
-import { upstreamConnectionError, upstreamProtocolError } from '../upstream/upstream-error'
+import { upstreamProtocolError } from '../upstream/upstream-error'
 import { ANTHROPIC_VERSION, anthropicAuth, messagesPath } from './anthropic-endpoint'
 import { AnthropicStreamTranslator } from './anthropic-stream-translator'
 import type { AnthropicMessage, AnthropicStreamEvent } from './anthropic-types'
@@ -45,25 +44,20 @@ export function anthropicChatProvider(providerId: string, connect: () => Upstrea
       const translator = new AnthropicStreamTranslator(identity(`chatcmpl-${ctx.requestId}`, ctx.model.name))
       const fp = fingerprint(providerId, ctx.model.upstream)
       let ended = false
-      async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
-        try {
-          for await (const event of sseEvents(res.body)) {
-            const parsed = eventJson(providerId, event) as unknown as AnthropicStreamEvent
-            if (parsed.type === 'message_stop') ended = true
-            for (const chunk of translator.push(parsed)) yield { ...chunk, system_fingerprint: fp }
+      return sseChatStream(providerId, res.body, ctx.signal, {
+        read(event, batch) {
+          const parsed = eventJson(providerId, event) as unknown as AnthropicStreamEvent
+          if (parsed.type === 'message_stop') ended = true
+          for (const chunk of translator.push(parsed)) {
+            batch.chunks.push({ ...chunk, system_fingerprint: fp })
+            batch.json.push(undefined)
           }
-          if (!ended) throw upstreamProtocolError(providerId, 'its stream ended before message_stop.')
-        } catch (err) {
-          if (ctx.signal.aborted || err instanceof GatewayError) throw err
-          throw upstreamConnectionError(providerId, err)
-        } finally {
-          res.body.destroy()
-        }
-      }
-      // The first chunk is in before the stream is handed on: a stream broken from its start may still fall back.
-      const iterator = await afterFirstItem(chunks())
-      // Anthropic reports input tokens at message_start; only a finished stream has the whole count.
-      return { [Symbol.asyncIterator]: () => iterator, reportedUsage: () => (ended ? translator.usage : null) }
+        },
+        finished: () => ended,
+        unfinished: 'its stream ended before message_stop.',
+        // Anthropic reports input tokens at message_start; only a finished stream has the whole count.
+        reportedUsage: () => (ended ? translator.usage : null),
+      })
     },
   }
 }
