@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import getPort from 'get-port'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { isProcessAlive } from '../../src/gateway/kernel/process-alive'
 
 /**
  * A throwaway PostgreSQL cluster for the tests: Debian's binaries (initdb is not on PATH), a cluster made
@@ -27,6 +28,8 @@ export function postgresBinDir(): string | null {
 export interface PostgresCluster {
   /** The admin URL (database `postgres`), with trust authentication on 127.0.0.1. */
   url: string
+  /** Its folder in the temp dir: the data, the socket, the owner file. */
+  dir: string
   stop(): Promise<void>
 }
 
@@ -37,8 +40,14 @@ function serverUser(): { uid: number; gid: number } | undefined {
   return { uid: uid!, gid: gid! }
 }
 
+const CLUSTER_PREFIX = 'gh-postgres-'
+/** The process that started a cluster, written into its folder: a cluster whose owner is gone is an orphan. */
+const OWNER_FILE = 'owner.pid'
+
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'gh-postgres-'))
+  await sweepOrphanClusters()
+  const dir = mkdtempSync(join(tmpdir(), CLUSTER_PREFIX))
+  writeFileSync(join(dir, OWNER_FILE), String(process.pid))
   const user = serverUser()
   if (user) chownSync(dir, user.uid, user.gid)
   const data = join(dir, 'data')
@@ -59,11 +68,42 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   await waitUntilAccepting(url, exited)
   return {
     url,
+    dir,
     async stop() {
       server.kill('SIGINT')
       await exited
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Stops and removes the clusters of test runs that died without stopping theirs (a runner killed mid-run leaves
+ * its server running and ~50 MB in the temp dir). Only a cluster whose owner process is gone: another run's
+ * cluster, live or still being made (no owner file yet), is left alone.
+ */
+export async function sweepOrphanClusters(): Promise<void> {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue
+    const dir = join(tmpdir(), name)
+    const owner = pidIn(join(dir, OWNER_FILE))
+    if (owner === null || isProcessAlive(owner)) continue
+    const server = pidIn(join(dir, 'data', 'postmaster.pid'))
+    if (server !== null && isProcessAlive(server)) {
+      process.kill(server, 'SIGQUIT')
+      for (let waited = 0; isProcessAlive(server) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The pid on the first line of a pid file, or null when there is none. */
+function pidIn(file: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
+    return pid > 0 ? pid : null
+  } catch {
+    return null
   }
 }
 

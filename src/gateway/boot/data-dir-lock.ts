@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { isProcessAlive } from '../kernel/process-alive'
 
 export const LOCK_FILE = 'gatehouse.lock'
 
@@ -39,16 +40,6 @@ export interface DataDirLock {
 
 const heldByThisProcess = new Map<string, LockHolder>()
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 function parseHolder(text: string): LockHolder | null {
   try {
     const v = JSON.parse(text) as Partial<LockHolder>
@@ -67,7 +58,7 @@ export function readLockHolder(dataDir: string): LockHolder | null {
     return null
   }
   const holder = parseHolder(text)
-  return holder && isAlive(holder.pid) ? holder : null
+  return holder && isProcessAlive(holder.pid) ? holder : null
 }
 
 /**
@@ -119,7 +110,7 @@ export function acquireDataDirLock(dataDir: string, owner: string): DataDirLock 
     }
     const holder = parseHolder(text)
     // A lock with our own pid that this process does not hold is stale: a container restarts with the same pid.
-    if (holder && holder.pid !== pid && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder)
+    if (holder && holder.pid !== pid && isProcessAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder)
     breakStaleLock(file, text)
   }
   heldByThisProcess.set(file, JSON.parse(mine) as LockHolder)
