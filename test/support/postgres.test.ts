@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { expect, it } from 'vitest'
 import { isProcessAlive } from '../../src/gateway/kernel/process-alive'
-import { postgresBinDir, startPostgresCluster, sweepOrphanClusters } from './postgres'
+import { postgresBinDir, serverPid, startPostgresCluster, sweepOrphanClusters } from './postgres'
 
 const bin = postgresBinDir()
 
@@ -12,7 +12,7 @@ it.skipIf(!bin)("stops and removes a cluster whose test run died, and leaves a l
   const orphan = await startPostgresCluster(bin!)
   const live = await startPostgresCluster(bin!)
   try {
-    const server = Number.parseInt(readFileSync(join(orphan.dir, 'data', 'postmaster.pid'), 'utf8'), 10)
+    const server = serverPid(orphan.dir)!
     // As if the run that started it had been killed: its owner is a process that has exited.
     writeFileSync(join(orphan.dir, 'owner.pid'), String(spawnSync('true').pid))
 

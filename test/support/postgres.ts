@@ -80,7 +80,8 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
 /**
  * Stops and removes the clusters of test runs that died without stopping theirs (a runner killed mid-run leaves
  * its server running and ~50 MB in the temp dir). Only a cluster whose owner process is gone: another run's
- * cluster, live or still being made (no owner file yet), is left alone.
+ * cluster, live or still being made (no owner file yet), is left alone. A leftover that cannot be swept (another
+ * user's) stays, and the run goes on.
  */
 export async function sweepOrphanClusters(): Promise<void> {
   for (const name of readdirSync(tmpdir())) {
@@ -88,14 +89,21 @@ export async function sweepOrphanClusters(): Promise<void> {
     const dir = join(tmpdir(), name)
     const owner = pidIn(join(dir, OWNER_FILE))
     if (owner === null || isProcessAlive(owner)) continue
-    const server = pidIn(join(dir, 'data', 'postmaster.pid'))
-    if (server !== null && isProcessAlive(server)) {
-      process.kill(server, 'SIGQUIT')
-      for (let waited = 0; isProcessAlive(server) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+    try {
+      const server = serverPid(dir)
+      if (server !== null && isProcessAlive(server)) {
+        process.kill(server, 'SIGQUIT')
+        for (let waited = 0; isProcessAlive(server) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+      }
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // left for its owner to remove
     }
-    rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** The postmaster's pid of the cluster in `dir`, or null when it has none. */
+export const serverPid = (dir: string): number | null => pidIn(join(dir, 'data', 'postmaster.pid'))
 
 /** The pid on the first line of a pid file, or null when there is none. */
 function pidIn(file: string): number | null {
