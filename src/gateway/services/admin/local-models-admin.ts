@@ -42,6 +42,11 @@ export function createLocalModelsAdmin(models: ModelManager, extras: { hub?: Hub
   const failures = new Map<string, string>()
   const hubDownloads = new Map<string, HubDownload>()
   const hub = () => extras.hub ?? (() => { throw notFound('This gateway has no model hub configured.', 'hub_unavailable') })()
+  // A model is never listed both installed and downloading: its download leaves the list the moment the model
+  // is installed, not once the partial file's leftovers have been removed after it.
+  models.on('installed', (m) => {
+    if (hubDownloads.get(m.name)?.state === 'downloading') hubDownloads.delete(m.name)
+  })
 
   return {
     async list() {
