@@ -36,10 +36,10 @@ describe('the gateway process under storage faults', () => {
     expect(faults).toMatchObject({ diskFullWrite: 507, lockedWrite: 503 })
     // The bombs, sent while both held: each its own 413 naming the limit, and /health answered meanwhile.
     const { pdf, pixels, healthWhileInFlight } = faults.bombs
-    expect(pdf).toMatchObject({ status: 413, error: { code: 'document_too_large', param: 'file' } })
+    expect(pdf, `the PDF bomb's answer: ${JSON.stringify(pdf)}`).toMatchObject({ status: 413, error: { code: 'document_too_large', param: 'file' } })
     expect(pdf.error.message).toContain(`bomb.pdf is too large to parse: it expands past 128 MB`)
     expect(pdf.error.message).toContain('documents.max_memory')
-    expect(pixels).toMatchObject({ status: 413, error: { code: 'image_too_large', param: 'tools[0].acme_ocr.file_id' } })
+    expect(pixels, `the pixel bomb's answer: ${JSON.stringify(pixels)}`).toMatchObject({ status: 413, error: { code: 'image_too_large', param: 'tools[0].acme_ocr.file_id' } })
     expect(pixels.error.message).toContain('bomb.png is 30000 x 30000 pixels')
     expect(pixels.error.message).toContain('documents.max_image_pixels')
     expect(healthWhileInFlight).toBeGreaterThanOrEqual(1)

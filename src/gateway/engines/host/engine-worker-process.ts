@@ -36,12 +36,17 @@ export class WorkerHandlerError extends Error {
 
 const OUTPUT_TAIL_CHARS = 4000
 
+/**
+ * Resolves once the streams closed, or after `timeoutMs` for a pipe a grandchild holds open. The timeout resolves
+ * through setImmediate: an event loop stalled past it runs timers before reading the pipes' end, and a worker's
+ * last words (V8's "heap out of memory", which turns a crash into a 413) would be lost to that order.
+ */
 function drained(streams: Array<Readable | null>, timeoutMs: number): Promise<void> {
   const open = streams.filter((s): s is Readable => s !== null && !s.closed)
   return new Promise((resolve) => {
     let left = open.length
     if (left === 0) return resolve()
-    const timer = setTimeout(resolve, timeoutMs)
+    const timer = setTimeout(() => setImmediate(resolve), timeoutMs)
     for (const s of open)
       s.once('close', () => {
         if (--left === 0) {
@@ -96,7 +101,7 @@ export class EngineWorkerProcess {
     this.child.on('exit', (code, signal) => {
       // Wait for the output pipes to drain, so a native assert message is in the tail.
       // ('close' would do that too, but it never comes once the IPC channel was disconnected.)
-      void drained([this.child.stdout, this.child.stderr], 250).then(() => {
+      void drained([this.child.stdout, this.child.stderr], 1000).then(() => {
         failStart(new WorkerStartError(signal ? `worker killed by ${signal} while starting` : `worker exited with code ${code} while starting`, this.output))
         this.onExit(code, signal)
       })
