@@ -35,6 +35,8 @@ export const POSTGRES_CONTRACTS = [
 const hasPostgres = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0
 if (!hasPostgres) console.warn('PostgreSQL is not installed (Debian: apt-get install postgresql): the contract tests on PostgreSQL are left out.')
 
+const RENDERER_TESTS = 'src/renderer/**/*.test.{ts,tsx}'
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -47,8 +49,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     reporters: ['default', './test/temp-leak-reporter.ts', './test/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'] } },
-      ...(hasPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_CONTRACTS, provide: { storeEngine: 'postgres' as const } } }] : []),
+      { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'], exclude: [RENDERER_TESTS], isolate: false } },
+      { extends: true, test: { name: 'renderer', include: [RENDERER_TESTS] } },
+      ...(hasPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_CONTRACTS, isolate: false, provide: { storeEngine: 'postgres' as const } } }] : []),
     ],
   },
 })

@@ -9,6 +9,7 @@ import { streamCompletion } from '../../../test/support/fake-openai'
 import { stopChild } from '../../../test/support/child-processes'
 import { startFakeServer } from '../../../test/support/fake-upstream'
 import { listeningUrl } from '../../../test/support/listening-url'
+import { serveArgv } from '../../../test/support/serve-child'
 import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
 import { useTempDirs } from '../../../test/support/temp-dirs'
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 })
 
 function serve(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'info' } })
+  const child = spawn(process.execPath, serveArgv(args), { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'info' } })
   children.push(child)
   let out = ''
   let err = ''
@@ -36,8 +37,8 @@ function serve(args: string[]) {
 
 const postgres = testPostgres()
 
-// Each test starts `npm run serve` processes whose start-up is CPU-bound (~1.7 s of CPU each under tsx):
-// run side by side, they use the machine's cores instead of one.
+// Each test starts `npm run serve` processes, whose start-up is CPU-bound: run side by side, they use the
+// machine's cores instead of one.
 describe.concurrent('npm run serve (cli.ts)', () => {
   it('stops with exit code 1 and one clear message on a bad config, never a stack trace', async () => {
     const dir = tempDir()

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completionFor } from '../../../test/support/fake-openai'
 import { startFakeServer, type FakeServer } from '../../../test/support/fake-upstream'
 import { listeningUrl } from '../../../test/support/listening-url'
+import { serveArgv } from '../../../test/support/serve-child'
 import { freshPostgresDatabase, testPostgres } from '../../../test/support/postgres'
 import type { ClusterStatus } from '../../shared/cluster-wire'
 
@@ -42,7 +43,7 @@ const instances: Instance[] = []
 const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }
 
 async function serve(args: string[]): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/boot/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'error' } })
+  const child = spawn(process.execPath, serveArgv(args), { cwd: process.cwd(), env: { ...process.env, GATEHOUSE_LOG_LEVEL: 'error' } })
   if (process.env.CHAOS_DEBUG) for (const s of [child.stderr, child.stdout]) s.on('data', (d) => process.stderr.write(`[${child.pid}] ${d}`))
   const exited = new Promise((resolve) => child.on('exit', resolve))
   const url = await listeningUrl(child, 'serve')
