@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { ocrToolSettings, type ChatCompletion, type ChatCompletionChunk, type ChatCompletionRequest, type ChatMessage, type ChatTool, type OcrTool, type RagTool, type WebSearchTool } from '../../../shared/chat/types'
 import { isGatewayError } from '../../../shared/errors'
 import { abortSignalOf } from '../../kernel/client-signal'
@@ -102,6 +103,9 @@ export function gatewayToolsStep(tools: GatewayToolRunners): ChatStep {
 
   async function runAll(req: ChatCompletionRequest, c: ChatStepContext): Promise<Source[]> {
     const gateway = (req.tools ?? []).flatMap((t, i) => (isGatewayTool(t) && (t.type === 'web_search' || t.type === 'rag' || OCR_TYPE.test(t.type)) ? [{ t, i }] : []))
+    // The tools run at once on the request's signal, each page fetched and parsed holding a listener on it while it
+    // runs (up to MAX_PAGES_PER_REQUEST pages): past Node's default of 10 it would log a leak that is none.
+    if (gateway.length > 0) setMaxListeners(0, abortSignalOf(c.request.signal))
     const settled = await Promise.allSettled(gateway.map(({ t, i }) => runOne(t, i, req, c)))
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
     if (failed) {

@@ -206,6 +206,20 @@ describe('web_search run by the gateway (official openai client, loopback fakes)
     expect(web.requests.length - before).toBeLessThanOrEqual(MAX_PAGES_PER_REQUEST)
   })
 
+  it(`fetches the ${MAX_PAGES_PER_REQUEST} pages of one request at once without a listener-leak warning in the log`, async () => {
+    const warnings: Error[] = []
+    const onWarning = (w: Error) => warnings.push(w)
+    process.on('warning', onWarning)
+    try {
+      const tools = Array.from({ length: MAX_PAGES_PER_REQUEST }, () => webSearch({ type: 'url', options: { tool: 'universal', url: `${web.url}/pages/cats`, parse: true } }))
+      await ask(h, tools)
+      await new Promise((r) => setImmediate(r))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.map((w) => `${w.name}: ${w.message}`)).toEqual([])
+  })
+
   it('refuses what it cannot read and an engine it does not have, naming the field', async () => {
     const binary = await ask(h, [webSearch({ type: 'url', options: { tool: 'universal', url: `${web.url}/pages/binary` } })]).catch((e: unknown) => e)
     expect(status(binary)).toBe(400)
