@@ -75,14 +75,12 @@ export function createLocalModelsAdmin(models: ModelManager, extras: { hub?: Hub
       const previous = hubDownloads.get(entry.name)
       const download: HubDownload = { name: entry.name, repo, file, state: 'downloading', receivedBytes: previous?.receivedBytes ?? 0, totalBytes: entry.sizeBytes, error: null, controller }
       hubDownloads.set(entry.name, download)
-      running.then(
-        () => hubDownloads.get(entry.name) === download && hubDownloads.delete(entry.name),
-        (err: unknown) => {
-          if (hubDownloads.get(entry.name) !== download) return
-          if (controller.signal.aborted) download.state = 'paused'
-          else Object.assign(download, { state: 'failed', error: isGatewayError(err) ? err.message : (err as Error).message })
-        },
-      )
+      // Once installed, the 'installed' listener above removes it; a failure or a pause stays listed.
+      running.catch((err: unknown) => {
+        if (hubDownloads.get(entry.name) !== download) return
+        if (controller.signal.aborted) download.state = 'paused'
+        else Object.assign(download, { state: 'failed', error: isGatewayError(err) ? err.message : (err as Error).message })
+      })
       return { name: entry.name, repo, file, status: 'downloading' as const }
     },
     /** Resumes a paused or failed hub download where it stopped. */
