@@ -36,7 +36,7 @@ import { procCpuUs, startProcess } from './support/processes'
  * Then download throughput against a plain read and the bare receiver, and list latency with 10,000 files.
  * The gateway's CPU per GB tells V8's garbage collection apart: ~1.0-1.4 s when each 32 MB of the parser's Buffers
  * is freed by a young collection, 2.0-2.3 s when each young collection also starts a full one (what concurrent
- * ArrayBuffer sweeping did after the gateway had idled; kernel/upload-gc.ts). BENCH_GATEWAY_NODE_FLAGS passes node
+ * ArrayBuffer sweeping did after the gateway had idled; kernel/upload-memory.ts). BENCH_GATEWAY_NODE_FLAGS passes node
  * flags to the gateway, e.g. `--concurrent-array-buffer-sweeping` for the old behaviour. The bare receiver runs with
  * Node's defaults, so its CPU shows both modes.
  * Size: BENCH_FILES_MB (default 1024).

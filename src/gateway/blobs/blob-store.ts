@@ -3,6 +3,7 @@ import { mkdirSync, open as openFd } from 'node:fs'
 import { open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { fsyncDirectory } from './atomic-file'
+import { keepFreedBuffersForReuse } from '../kernel/upload-memory'
 import { BatchedFileWriter, BlobTooLargeError } from './batched-file-writer'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -78,6 +79,7 @@ export function createBlobStore(dir: string, opts: { shared?: boolean; now?: () 
 
   async function stage(source: BlobSource, opts: { maxBytes?: number } = {}): Promise<StagedBlob> {
     const tmpPath = join(tmpDir, `${randomBytes(12).toString('hex')}.part`)
+    keepFreedBuffersForReuse()
     // the writer fsyncs before it closes the file, so a committed blob is on the disk
     const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), { maxBytes: opts.maxBytes })
     try {

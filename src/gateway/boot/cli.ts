@@ -12,7 +12,7 @@ import { AdminTokenError } from '../security/admin-token'
 import { SharedSecretError } from '../security/shared-secrets'
 import { gatewayListening } from './gateway-listening'
 import { startWhenStoreAnswers } from './store-wait'
-import { sweepArrayBuffersInPause } from '../kernel/upload-gc'
+import { sweepArrayBuffersInPause } from '../kernel/upload-memory'
 
 const USAGE = `Usage: npm run serve -- [--config FILE] [--data-dir DIR] [--database-url URL] [--port N] [--host H] [--log-level LEVEL]
 

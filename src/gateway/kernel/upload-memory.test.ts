@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sweepArrayBuffersInPause } from './upload-gc'
+import { keepFreedBuffersForReuse, sweepArrayBuffersInPause } from './upload-memory'
 
 describe('sweepArrayBuffersInPause', () => {
   it('sets the sweeping when node was given no setting of its own', () => {
@@ -12,5 +12,13 @@ describe('sweepArrayBuffersInPause', () => {
     expect(sweepArrayBuffersInPause(['--no-concurrent-array-buffer-sweeping'])).toBe(false)
     expect(sweepArrayBuffersInPause([], '--trace-gc --concurrent_array_buffer_sweeping')).toBe(false)
     expect(sweepArrayBuffersInPause(['--concurrent-array-buffer-sweeping=true'])).toBe(false)
+  })
+})
+
+describe('keepFreedBuffersForReuse', () => {
+  it('acts once per process, and only on Linux', () => {
+    expect(keepFreedBuffersForReuse('darwin')).toBe(false)
+    keepFreedBuffersForReuse('linux') // this process's first call, unless a blob was staged before it
+    expect(keepFreedBuffersForReuse('linux')).toBe(false)
   })
 })
