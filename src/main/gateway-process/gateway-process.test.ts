@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { missingAudioTools, missingToolsReason, silenceWav } from '../../../test/support/audio-fixtures'
+import { missingAudioTools, missingToolsReason, useAudioFixtures } from '../../../test/support/audio-fixtures'
 import { pdfOfPages } from '../../../test/support/document-fixtures'
 import { startFakeOpenAi } from '../../../test/support/fake-openai'
 import { type FakeServer } from '../../../test/support/fake-upstream'
@@ -13,6 +13,8 @@ import { TEST_LLAMA_MODEL } from '../../../test/support/llama-models'
 import { useTempDirs } from '../../../test/support/temp-dirs'
 import { TEST_VAD_MODEL, TEST_WHISPER_MODEL } from '../../gateway/engines/engine-test-support'
 import { type GatewayReady, GatewaySupervisor } from '../gateway-supervisor'
+
+const { silenceWav } = useAudioFixtures()
 
 /**
  * `npm run build`'s main-process bundle, started in plain Node (no Electron) the way the desktop app

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { missingAudioTools, missingToolsReason, probeAudio } from '../../../../test/support/audio-fixtures'
+import { missingAudioTools, missingToolsReason, useAudioFixtures } from '../../../../test/support/audio-fixtures'
 import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
+
+const { probeAudio } = useAudioFixtures()
 
 let h: AudioHarness
 beforeAll(async () => {

@@ -3,8 +3,10 @@ import { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEAM_KEY } from '../../../../test/support/harness'
 import { KNOWN_TRANSCRIPT } from '../../../../test/support/fake-openai'
-import { missingAudioTools, missingToolsReason, probeSeconds, speechWav } from '../../../../test/support/audio-fixtures'
+import { missingAudioTools, missingToolsReason, probeSeconds, useAudioFixtures } from '../../../../test/support/audio-fixtures'
 import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
+
+const { speechWav } = useAudioFixtures()
 
 let h: AudioHarness
 beforeAll(async () => {

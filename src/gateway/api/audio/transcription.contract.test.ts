@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs'
 import { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admin, TEAM_KEY } from '../../../../test/support/harness'
-import { convert, missingAudioTools, missingToolsReason, probeSeconds, silenceWav } from '../../../../test/support/audio-fixtures'
+import { missingAudioTools, missingToolsReason, probeSeconds, useAudioFixtures } from '../../../../test/support/audio-fixtures'
 import { JFK_WAV, TEST_VAD_MODEL } from '../../engines/engine-test-support'
 import { startAudioHarness, type AudioHarness } from '../../../../test/support/audio-harness'
+
+const { convert, silenceWav } = useAudioFixtures()
 
 // Silent audio of a second or more goes through the VAD once it is installed (below), which finds no
 // speech, so whisper never runs on it: such a request costs a decode and a short VAD pass, not the

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs'
 import Ajv from 'ajv'
 import type OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeAudio, probeSeconds, silenceWav } from '../../../../test/support/audio-fixtures'
+import { probeSeconds, useAudioFixtures } from '../../../../test/support/audio-fixtures'
 import { admin, TEAM_KEY } from '../../../../test/support/harness'
 import { TEST_VAD_MODEL } from '../../engines/engine-test-support'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../test/support/local-chat-harness'
+
+const { probeAudio, silenceWav } = useAudioFixtures()
 
 /**
  * Local chat on ../shared/models/llm/stories260K.gguf through the gateway over HTTP, with the official

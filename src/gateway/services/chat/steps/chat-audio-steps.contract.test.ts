@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import type OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeAudio, speechWav } from '../../../../../test/support/audio-fixtures'
+import { useAudioFixtures } from '../../../../../test/support/audio-fixtures'
 import { KNOWN_TRANSCRIPT } from '../../../../../test/support/fake-openai'
 import { type LocalChatHarness, startLocalChatHarness } from '../../../../../test/support/local-chat-harness'
+
+const { probeAudio, speechWav } = useAudioFixtures()
 
 /**
  * Chat's audio steps around an upstream model that has no audio of its own (the fake OpenAI upstream's
