@@ -11,7 +11,7 @@ import { newFileId } from '../src/gateway/services/files/file-ids'
 import { randomIds } from '../src/gateway/kernel/system-runtime'
 import { openStore } from '../src/gateway/store/store'
 import { startBenchGateway } from './support/bench-gateway'
-import { procCpuUs, startProcess } from './support/processes'
+import { procCpuUs, procMinorFaults, startProcess } from './support/processes'
 
 /**
  * Uploads as the issue measures them: the same file, streamed as a multipart body over loopback HTTP, into the
@@ -27,7 +27,8 @@ import { procCpuUs, startProcess } from './support/processes'
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
  * and folder; both are timed, and shown apart). Runs alternate between all of them; each figure is the best of
  * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time per GB (all threads, and its main thread,
- * which reads the socket and parses), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
+ * which reads the socket and parses, with that thread's minor page faults: a heap trimmed and regrown shows there,
+ * kernel/upload-memory.ts), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
  * before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
  * fs.watch) to the reply, the final fsync, rename and row.
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
@@ -88,6 +89,8 @@ interface Measured {
   cpu: number
   /** The part of it on its main thread, the one that reads the socket and parses (Linux; NaN elsewhere). */
   mainCpu: number
+  /** Minor page faults on that thread: memory it touched for the first time, or again after the heap gave it back. */
+  mainFaults: number
   /** Its resident memory at the peak, above what it held before (Linux; NaN elsewhere). */
   rssGrowth: number
   /** CPU time of the uploading client, in seconds. */
@@ -108,6 +111,7 @@ async function measured(pid: number, tempDir: string, fn: () => Promise<Sent>): 
   }
   const cpu0 = procCpuUs(pid) ?? NaN
   const main0 = procCpuUs(pid, pid) ?? NaN
+  const faults0 = procMinorFaults(pid, pid) ?? NaN
   let lastWrite: bigint | undefined
   // 'change' is a write (or attribute change) of a file in the folder; the rename out of it is a 'rename'
   const watcher = watch(tempDir, (event) => event === 'change' && (lastWrite = process.hrtime.bigint()))
@@ -116,7 +120,7 @@ async function measured(pid: number, tempDir: string, fn: () => Promise<Sent>): 
     const { id, clientCpu } = await fn()
     const s = seconds(start)
     const tail = lastWrite === undefined ? NaN : seconds(lastWrite)
-    return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, mainCpu: ((procCpuUs(pid, pid) ?? NaN) - main0) / 1e6, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, tail, id }
+    return { s, cpu: ((procCpuUs(pid) ?? NaN) - cpu0) / 1e6, mainCpu: ((procCpuUs(pid, pid) ?? NaN) - main0) / 1e6, mainFaults: (procMinorFaults(pid, pid) ?? NaN) - faults0, rssGrowth: Number.isNaN(before) ? NaN : (statusKb(pid, 'VmHWM') - before) * 1024, clientCpu, tail, id }
   } finally {
     watcher.close()
   }
@@ -288,12 +292,13 @@ try {
     const s = Math.min(...ms.map((m) => m.s))
     const cpu = median(ms.map((m) => m.cpu)) / gb
     const mainCpu = median(ms.map((m) => m.mainCpu)) / gb
+    const mainFaults = median(ms.map((m) => m.mainFaults)) / gb
     const rss = Math.max(...ms.map((m) => m.rssGrowth)) / MB / gb
     const clientCpu = median(ms.map((m) => m.clientCpu)) / gb
     const tail = median(ms.map((m) => m.tail))
     console.log(
       `  ${name.padEnd(30)} ${mbps(s).toFixed(0).padStart(5)} MB/s (runs ${ms.map((m) => mbps(m.s).toFixed(0)).join('/')})  ${(cpS / s).toFixed(2)}x cp, ${(floorS / s).toFixed(2)}x floor, ${(bareS / s).toFixed(2)}x bare + busboy; ` +
-        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB (runs ${ms.map((m) => (m.cpu / gb).toFixed(2)).join('/')}), main thread ${mainCpu.toFixed(2)}`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
+        `CPU ${Number.isNaN(cpu) ? '-' : `${cpu.toFixed(2)} s per GB (runs ${ms.map((m) => (m.cpu / gb).toFixed(2)).join('/')}), main thread ${mainCpu.toFixed(2)}, ${mainFaults.toFixed(0)} page faults`} (client ${clientCpu.toFixed(2)}); peak RSS growth ${Number.isNaN(rss) ? '- (Linux only)' : `${rss.toFixed(1)} MB per GB`}; ` +
         `last write to reply ${Number.isNaN(tail) ? '-' : `${tail.toFixed(2)} s`}`,
     )
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cpuUsageOf, reportCpuUsage, startProcess } from './processes'
+import { cpuUsageOf, procMinorFaults, reportCpuUsage, startProcess } from './processes'
 
 // Burns CPU until its own process.cpuUsage() passes 150 ms, prints what it burned, then idles.
 const BURNER = `
@@ -32,5 +32,18 @@ describe('cpuUsageOf', () => {
     const { child } = await startProcess(process.execPath, ['-e', "process.stdout.write('up\\n'); process.on('message', () => process.exit(3))"], /up/, { ipc: true })
     started.push(child)
     await expect(cpuUsageOf(child)).rejects.toThrow(/exited \(3\) before reporting its CPU time/)
+  })
+})
+
+describe.runIf(process.platform === 'linux')('procMinorFaults', () => {
+  it("counts a thread's page faults as it touches memory it had not touched before", () => {
+    const before = procMinorFaults(process.pid, process.pid)!
+    const fresh = Buffer.allocUnsafeSlow(16 * 1024 * 1024).fill(1) // 4,096 pages of 4 kB
+    expect(procMinorFaults(process.pid, process.pid)! - before).toBeGreaterThanOrEqual(1000)
+    expect(fresh[0]).toBe(1)
+  })
+
+  it('is null for a process that is not there', () => {
+    expect(procMinorFaults(2 ** 22 + 1)).toBeNull()
   })
 })
