@@ -24,6 +24,8 @@ describe('npm run serve: lean until the first request', () => {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     })
     let out = ''
+    let err = ''
+    child.stderr!.on('data', (d) => (err += d))
     const collected = new Promise<string>((resolve) => {
       child.stdout!.on('data', (d) => {
         out += d
@@ -31,19 +33,24 @@ describe('npm run serve: lean until the first request', () => {
         if (line) resolve(line)
       })
     })
+    // Every wait below fails with what the child said if it exits first, rather than running into the test's timeout.
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`serve exited (${signal ?? code}): ${err.slice(-2000)}`))))
+    exited.catch(() => {}) // a start that fails is reported by listeningUrl
+    const unlessExited = <T,>(wait: Promise<T>) => Promise.race([wait, exited])
     const optimized = () => out.split('\n').filter((line) => line.includes('completed optimizing')).length
     try {
       const url = await listeningUrl(child, 'serve')
       // Without the hold, start-up alone doubles the young generation's semi-spaces to 16 MB.
-      expect(await newSpaceMb(child)).toBeLessThanOrEqual(2)
+      expect(await unlessExited(newSpaceMb(child))).toBeLessThanOrEqual(2)
       expect(optimized()).toBe(0)
       // What only other paths need is not loaded: Node's CommonJS lexer (scripts/serve.mjs requires the bundle),
       // HTTP/2 and TLS (Fastify's HTTP/2 and HTTPS servers, which the gateway never builds).
-      expect((await builtinsLoaded(child)).filter((m) => /cjs-module-lexer|http2|tls/.test(m))).toEqual([])
+      expect((await unlessExited(builtinsLoaded(child))).filter((m) => /cjs-module-lexer|http2|tls/.test(m))).toEqual([])
 
       // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
-      // compacted, the heap holds fewer pages after.
-      const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(await collected)!.map(Number)
+      // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
+      const collection = await unlessExited(Promise.race([collected, timeout(30_000, () => `no start-up collection 30 s after listening; the child's last output: ${out.slice(-2000)}`)]))
+      const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(collection)!.map(Number)
       expect(usedAfter).toBeLessThan(used!)
       expect(heldAfter).toBeLessThan(held!)
       // V8 drops a function's bytecode only after five full collections without a call; this one drops it at once.
@@ -51,7 +58,7 @@ describe('npm run serve: lean until the first request', () => {
 
       let requests = 0
       while (optimized() === 0 && requests < 20_000) {
-        await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/health`).then((r) => r.text())))
+        await unlessExited(Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text()))))
         requests += 100
       }
       expect(optimized(), `no function optimized after ${requests} requests`).toBeGreaterThan(0)
@@ -83,6 +90,10 @@ describe('npm run serve: lean until the first request', () => {
     }
   }, 60_000)
 })
+
+function timeout(ms: number, message: () => string): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(message())), ms).unref())
+}
 
 function newSpaceMb(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
