@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { listeningUrl } from './support/listening-url'
 
 /**
@@ -23,6 +23,8 @@ describe('npm run serve: lean until the first request', () => {
       cwd: join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     })
+    // also when a wait below outlasts the test's timeout, which leaves the finally block unrun
+    onTestFinished(() => void child.kill('SIGKILL'))
     let out = ''
     let err = ''
     child.stderr!.on('data', (d) => (err += d))
@@ -49,7 +51,10 @@ describe('npm run serve: lean until the first request', () => {
 
       // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
       // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
-      const collection = await unlessExited(Promise.race([collected, timeout(30_000, () => `no start-up collection 30 s after listening; the child's last output: ${out.slice(-2000)}`)]))
+      const collection = await unlessExited(Promise.race([collected, timeout(30_000)])).catch(async () => {
+        // each request puts the collection off: say whether any came, and from where
+        throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last output: ${out.slice(-1000)}`)
+      })
       const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(collection)!.map(Number)
       expect(usedAfter).toBeLessThan(used!)
       expect(heldAfter).toBeLessThan(held!)
@@ -72,6 +77,7 @@ describe('npm run serve: lean until the first request', () => {
       cwd: join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    onTestFinished(() => void child.kill('SIGKILL'))
     let out = ''
     const collections = () => out.split('\n').filter((l) => l.includes('testing;')).length
     const collected = new Promise<void>((resolve) => child.stdout!.on('data', (d) => ((out += d), collections() > 0 && resolve())))
@@ -91,20 +97,26 @@ describe('npm run serve: lean until the first request', () => {
   }, 60_000)
 })
 
-function timeout(ms: number, message: () => string): Promise<never> {
-  return new Promise((_, reject) => setTimeout(() => reject(new Error(message())), ms).unref())
+function timeout(ms: number): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())
 }
 
-function newSpaceMb(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (m: { heapSpaces: Array<{ space_name: string; space_size: number }> }) => resolve(m.heapSpaces.find((s) => s.space_name === 'new_space')!.space_size / 2 ** 20))
-    child.send('heap-spaces')
+/** Asks the child's preloaded reporter (support/heap-space-reporter.mjs) a question over IPC and resolves with its answer. */
+function ask<T>(child: ChildProcess, question: 'heap-spaces' | 'builtins' | 'requests', answerKey: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the child did not answer '${question}' within 10 s`)), 10_000)
+    child.once('message', (m: Record<string, T>) => {
+      clearTimeout(timer)
+      resolve(m[answerKey]!)
+    })
+    child.send(question)
   })
 }
 
-function builtinsLoaded(child: ChildProcess): Promise<string[]> {
-  return new Promise((resolve) => {
-    child.once('message', (m: { builtins: string[] }) => resolve(m.builtins))
-    child.send('builtins')
-  })
+async function newSpaceMb(child: ChildProcess): Promise<number> {
+  const spaces = await ask<Array<{ space_name: string; space_size: number }>>(child, 'heap-spaces', 'heapSpaces')
+  return spaces.find((s) => s.space_name === 'new_space')!.space_size / 2 ** 20
 }
+
+const builtinsLoaded = (child: ChildProcess) => ask<string[]>(child, 'builtins', 'builtins')
+const requestsTaken = (child: ChildProcess) => ask<{ count: number; first: string[] }>(child, 'requests', 'requests')
