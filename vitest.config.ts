@@ -50,9 +50,11 @@ export default defineConfig({
     // and on a 2-core machine the default left one worker running the whole suite file after file.
     maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['test/global-setup.ts'],
+    // Marks every process a test starts as this run's, for the report of those left running (test/process-leak-reporter.ts).
+    env: { GATEHOUSE_TEST_RUN: String(process.pid) },
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    reporters: ['default', './test/temp-leak-reporter.ts', './test/summary-reporter.ts'],
+    reporters: ['default', './test/temp-leak-reporter.ts', './test/process-leak-reporter.ts', './test/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'], exclude: [...configDefaults.exclude, RENDERER_TESTS], isolate: false } },
       { extends: true, test: { name: 'renderer', include: [RENDERER_TESTS] } },
