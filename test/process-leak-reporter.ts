@@ -2,6 +2,12 @@ import type { Reporter } from 'vitest/node'
 import { processesOfRun } from './support/run-processes'
 
 /**
+ * What a library starts for a worker itself, which ends when the worker does: esbuild's service, which vite and
+ * electron-vite start when test/renderer-bytes.test.ts builds in its worker, and which exits once its stdin closes.
+ */
+const WORKER_HELPERS = [/\/esbuild --service=/]
+
+/**
  * Lists the processes the run's tests started and left running, and stops them, before the closing line. A test
  * stops what it starts, when it fails or times out too (`onTestFinished`); one that does not leaves a gateway or an
  * engine serving after the run, for good: its parent, a test worker, is gone, and a server keeps itself alive. Like
@@ -10,7 +16,7 @@ import { processesOfRun } from './support/run-processes'
  */
 export default class ProcessLeakReporter implements Reporter {
   onTestRunEnd(): void {
-    const left = processesOfRun(process.pid)
+    const left = processesOfRun(process.pid).filter(({ command }) => !WORKER_HELPERS.some((helper) => helper.test(command)))
     if (left.length === 0) return
     for (const { pid } of left) {
       try {
