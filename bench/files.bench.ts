@@ -25,9 +25,13 @@ import { procCpuUs, procMinorFaults, startProcess } from './support/processes'
  * the same receiver reading the body straight off the socket, without node:http's parser and its copy of each read
  * (a measurement only, never a way to serve HTTP). Ratios: to cp + sync, to the floor, to bare + busboy. One fsync
  * policy for all: the file fsynced, renamed into place, its folder fsynced (`cp` is followed by `sync` of the file
- * and folder; both are timed, and shown apart). Runs alternate between all of them; each figure is the best of
- * BENCH_FILES_RUNS (default 3). For each receiving process: its CPU time per GB (all threads, and its main thread,
- * which reads the socket and parses, with that thread's minor page faults: a heap trimmed and regrown shows there,
+ * and folder; both are timed, and shown apart). Runs alternate between all of them, each right after a `cp` +
+ * `sync` of its own, so that every receiver writes after the same thing: on this VM an upload right after another
+ * process's 1 GB write ran at half the speed of one right after `cp` (the gateway 0.48x against 0.77x, the floor
+ * 0.46x against 0.60x, by their order alone), which ranked receivers by their place in the round. Each figure is
+ * the best of BENCH_FILES_RUNS (default 3), `cp` + `sync`'s of all its runs. For each receiving process: its CPU
+ * time per GB (all threads, and its main thread, which reads the socket and parses, with that thread's minor page
+ * faults: a heap trimmed and regrown shows there,
  * kernel/upload-memory.ts), median over the runs, its peak RSS growth during an upload (Linux: VmHWM, reset
  * before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
  * fs.watch) to the reply, the final fsync, rename and row.
@@ -275,18 +279,21 @@ try {
   type Receiver = keyof typeof receivers
   const runs = Object.fromEntries(Object.keys(receivers).map((name) => [name, [] as Measured[]])) as Record<Receiver, Measured[]>
   let best = { cp: Infinity, sync: Infinity }
-  // alternating runs, best of each, so that a burst of load elsewhere on the machine skews no side alone
+  // alternating runs, best of each, so that a burst of load elsewhere on the machine skews no side alone; a cp before
+  // each receiver's run, so that each writes after the same thing
   for (let i = 0; i < RUNS; i++) {
-    const copy = await copyWithCp(source, copies)
-    if (copy.cp + copy.sync < best.cp + best.sync) best = copy
-    for (const [name, receive] of Object.entries(receivers)) runs[name as Receiver].push(await receive())
+    for (const [name, receive] of Object.entries(receivers)) {
+      const copy = await copyWithCp(source, copies)
+      if (copy.cp + copy.sync < best.cp + best.sync) best = copy
+      runs[name as Receiver].push(await receive())
+    }
   }
   const cpS = best.cp + best.sync
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const gb = sizeMb / 1024
   const bareS = Math.min(...runs['bare node:http + busboy'].map((m) => m.s))
   const floorS = Math.min(...runs['floor: node:http, raw body'].map((m) => m.s))
-  console.log(`upload ${sizeMb} MB with ${client === 'curl' ? 'curl -F' : 'node:http'}, best of ${RUNS} alternating runs, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
+  console.log(`upload ${sizeMb} MB with ${client === 'curl' ? 'curl -F' : 'node:http'}, best of ${RUNS} alternating runs, each after a cp + sync, file fsynced + renamed + folder fsynced (load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`)
   console.log(`  ${'cp + sync'.padEnd(30)} ${mbps(cpS).toFixed(0).padStart(5)} MB/s  (cp ${best.cp.toFixed(2)} s, then sync ${best.sync.toFixed(2)} s)`)
   for (const [name, ms] of Object.entries(runs)) {
     const s = Math.min(...ms.map((m) => m.s))
