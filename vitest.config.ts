@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { RUN_MARKER } from './test/support/run-processes'
 
 /**
  * The contract tests that also run with the gateway's state in PostgreSQL (test/support/test-store.ts):
@@ -51,7 +52,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['test/global-setup.ts'],
     // Marks every process a test starts as this run's, for the report of those left running (test/process-leak-reporter.ts).
-    env: { GATEHOUSE_TEST_RUN: String(process.pid) },
+    env: { [RUN_MARKER]: String(process.pid) },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/temp-leak-reporter.ts', './test/process-leak-reporter.ts', './test/summary-reporter.ts'],

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { procStatFields } from '../../test/support/child-processes'
 
 export interface StartOptions {
   env?: NodeJS.ProcessEnv
@@ -57,27 +58,18 @@ export function childPidsOf(pid: number): number[] | null {
   }
 }
 
-/** The fields of /proc/<pid>/stat (or of one thread's) after the command name, from `state` on; null off Linux. */
-function procStat(pid: number, thread?: number): string[] | null {
-  try {
-    return readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  } catch {
-    return null
-  }
-}
-
 /**
  * Linux only (null elsewhere): user + system CPU time of any process, in microseconds, at the kernel's tick resolution
  * (10 ms); of one of its threads when `thread` is given (a process's main thread has its pid as thread id).
  */
 export function procCpuUs(pid: number, thread?: number): number | null {
-  const fields = procStat(pid, thread)
+  const fields = procStatFields(pid, thread)
   return fields && (Number(fields[11]) + Number(fields[12])) * (1e6 / CLOCK_TICKS)
 }
 
 /** Linux only (null elsewhere): the minor page faults of a process, or of one of its threads, so far. */
 export function procMinorFaults(pid: number, thread?: number): number | null {
-  const fields = procStat(pid, thread)
+  const fields = procStatFields(pid, thread)
   return fields && Number(fields[7])
 }
 

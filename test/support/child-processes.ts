@@ -1,32 +1,39 @@
 import type { ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 
+/**
+ * The fields of /proc/<pid>/stat, or of one of its threads' (a process's main thread has its pid as thread id), after
+ * the command name, from `state` on: "pid (comm) state ppid ...", where comm may hold spaces and parentheses, so they
+ * are read past its last ')'. Null when the process is gone, or off Linux.
+ */
+export function procStatFields(pid: number, thread?: number): string[] | null {
+  try {
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  } catch {
+    return null
+  }
+}
+
+/** The pids /proc lists now (Linux). */
+export const procPids = (): number[] => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number)
+
 /** Pids of this process's children whose command line contains `marker` (Linux: read from /proc). */
 export function childProcesses(marker: string): number[] {
-  const pids: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
+  return procPids().filter((pid) => {
+    if (Number(procStatFields(pid)?.[1]) !== process.pid) return false
     try {
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read past its last ')'
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (ppid !== process.pid) continue
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) pids.push(Number(entry))
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)
     } catch {
-      // the process ended while we looked
+      return false // the process ended while we looked
     }
-  }
-  return pids
+  })
 }
 
 /** Whether a process is still running (a zombie counts as ended). */
 export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
-  }
+  const state = procStatFields(pid)?.[0]
+  return state !== undefined && state !== 'Z'
 }
 
 /** Sends `signal` to a child that is still running, and resolves once it has exited. */

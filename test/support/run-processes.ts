@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { procPids, procStatFields } from './child-processes'
 
 /**
  * The environment variable that marks what one vitest run's tests start: vitest.config.ts sets it (`test.env`) in
@@ -19,15 +20,13 @@ export function processesOfRun(run: number): RunProcess[] {
   if (process.platform !== 'linux') return []
   const marker = `${RUN_MARKER}=${run}`
   const found: RunProcess[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === run) continue
+  for (const pid of procPids()) {
+    if (pid === run) continue
     try {
-      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marker)) continue
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read past its last ')'
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (state === 'Z' || Number(ppid) === run) continue
-      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() })
+      if (!readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker)) continue
+      const stat = procStatFields(pid) // from state on: [state, ppid, ...]
+      if (!stat || stat[0] === 'Z' || Number(stat[1]) === run) continue
+      found.push({ pid, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() })
     } catch {
       // it ended while we looked
     }
