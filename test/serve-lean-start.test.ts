@@ -23,7 +23,7 @@ describe('npm run serve: lean until the first request', () => {
       cwd: join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     })
-    // also when a wait below outlasts the test's timeout, which leaves the finally block unrun
+    // however the test ends, a timeout included (a server whose test is gone would keep itself alive)
     onTestFinished(() => void child.kill('SIGKILL'))
     let out = ''
     let err = ''
@@ -40,36 +40,32 @@ describe('npm run serve: lean until the first request', () => {
     exited.catch(() => {}) // a start that fails is reported by listeningUrl
     const unlessExited = <T,>(wait: Promise<T>) => Promise.race([wait, exited])
     const optimized = () => out.split('\n').filter((line) => line.includes('completed optimizing')).length
-    try {
-      const url = await listeningUrl(child, 'serve')
-      // Without the hold, start-up alone doubles the young generation's semi-spaces to 16 MB.
-      expect(await unlessExited(newSpaceMb(child))).toBeLessThanOrEqual(2)
-      expect(optimized()).toBe(0)
-      // What only other paths need is not loaded: Node's CommonJS lexer (scripts/serve.mjs requires the bundle),
-      // HTTP/2 and TLS (Fastify's HTTP/2 and HTTPS servers, which the gateway never builds).
-      expect((await unlessExited(builtinsLoaded(child))).filter((m) => /cjs-module-lexer|http2|tls/.test(m))).toEqual([])
+    const url = await listeningUrl(child, 'serve')
+    // Without the hold, start-up alone doubles the young generation's semi-spaces to 16 MB.
+    expect(await unlessExited(newSpaceMb(child))).toBeLessThanOrEqual(2)
+    expect(optimized()).toBe(0)
+    // What only other paths need is not loaded: Node's CommonJS lexer (scripts/serve.mjs requires the bundle),
+    // HTTP/2 and TLS (Fastify's HTTP/2 and HTTPS servers, which the gateway never builds).
+    expect((await unlessExited(builtinsLoaded(child))).filter((m) => /cjs-module-lexer|http2|tls/.test(m))).toEqual([])
 
-      // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
-      // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
-      const collection = await unlessExited(Promise.race([collected, timeout(30_000)])).catch(async () => {
-        // each request puts the collection off: say whether any came, and from where
-        throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last output: ${out.slice(-1000)}`)
-      })
-      const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(collection)!.map(Number)
-      expect(usedAfter).toBeLessThan(used!)
-      expect(heldAfter).toBeLessThan(held!)
-      // V8 drops a function's bytecode only after five full collections without a call; this one drops it at once.
-      expect(out.split('\n').filter((l) => l.includes('discarding compiled metadata')).length).toBeGreaterThan(0)
+    // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
+    // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
+    const collection = await unlessExited(Promise.race([collected, timeout(30_000)])).catch(async () => {
+      // each request puts the collection off: say whether any came, and from where
+      throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last output: ${out.slice(-1000)}`)
+    })
+    const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(collection)!.map(Number)
+    expect(usedAfter).toBeLessThan(used!)
+    expect(heldAfter).toBeLessThan(held!)
+    // V8 drops a function's bytecode only after five full collections without a call; this one drops it at once.
+    expect(out.split('\n').filter((l) => l.includes('discarding compiled metadata')).length).toBeGreaterThan(0)
 
-      let requests = 0
-      while (optimized() === 0 && requests < 20_000) {
-        await unlessExited(Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text()))))
-        requests += 100
-      }
-      expect(optimized(), `no function optimized after ${requests} requests`).toBeGreaterThan(0)
-    } finally {
-      child.kill('SIGTERM')
+    let requests = 0
+    while (optimized() === 0 && requests < 20_000) {
+      await unlessExited(Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text()))))
+      requests += 100
     }
+    expect(optimized(), `no function optimized after ${requests} requests`).toBeGreaterThan(0)
   }, 120_000)
 
   it('puts the start-up collection off while requests come in, and runs it once the gateway is idle', async () => {
@@ -81,19 +77,15 @@ describe('npm run serve: lean until the first request', () => {
     let out = ''
     const collections = () => out.split('\n').filter((l) => l.includes('testing;')).length
     const collected = new Promise<void>((resolve) => child.stdout!.on('data', (d) => ((out += d), collections() > 0 && resolve())))
-    try {
-      const url = await listeningUrl(child, 'serve')
-      // The collection waits for a second without requests: serving every quarter second for two puts it off.
-      for (let i = 0; i < 8; i++) {
-        await fetch(`${url}/health`).then((r) => r.text())
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-      expect(collections()).toBe(0)
-      await collected
-      expect(collections()).toBe(1)
-    } finally {
-      child.kill('SIGTERM')
+    const url = await listeningUrl(child, 'serve')
+    // The collection waits for a second without requests: serving every quarter second for two puts it off.
+    for (let i = 0; i < 8; i++) {
+      await fetch(`${url}/health`).then((r) => r.text())
+      await new Promise((resolve) => setTimeout(resolve, 250))
     }
+    expect(collections()).toBe(0)
+    await collected
+    expect(collections()).toBe(1)
   }, 60_000)
 })
 
