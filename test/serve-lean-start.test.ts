@@ -52,7 +52,8 @@ describe('npm run serve: lean until the first request', () => {
     // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
     const collection = await unlessExited(Promise.race([collected, timeout(30_000)])).catch(async () => {
       // each request puts the collection off: say whether any came, and from where
-      throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last output: ${out.slice(-1000)}`)
+      const lastCollections = out.split('\n').filter((l) => / ms: (Mark-Compact|Scavenge)/.test(l)).slice(-3)
+      throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last collections: ${lastCollections.join(' | ')}; its last output: ${out.slice(-1000)}`)
     })
     const [, used, held, usedAfter, heldAfter] = /Mark-Compact ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\)/.exec(collection)!.map(Number)
     expect(usedAfter).toBeLessThan(used!)
