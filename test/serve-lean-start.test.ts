@@ -32,7 +32,7 @@ describe('npm run serve: lean until the first request', () => {
 
     // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
     // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
-    const collection = await unlessExited(waitFor(() => lines().find((l) => l.includes('Mark-Compact') && l.includes('testing;')), 30_000, 'the start-up collection')).catch(async () => {
+    const collection = await serve.waitFor(() => lines().find((l) => l.includes('Mark-Compact') && l.includes('testing;')), 30_000, 'the start-up collection').catch(async () => {
       // each request puts the collection off: say whether any came, and from where
       const lastCollections = lines().filter((l) => / ms: (Mark-Compact|Scavenge)/.test(l)).slice(-3)
       throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last collections: ${lastCollections.join(' | ')}; its last output: ${serve.output().slice(-1000)}`)
@@ -61,7 +61,7 @@ describe('npm run serve: lean until the first request', () => {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     expect(collections()).toBe(0)
-    await serve.unlessExited(waitFor(() => collections() || undefined, 30_000, 'the start-up collection once idle'))
+    await serve.waitFor(() => collections() || undefined, 30_000, 'the start-up collection once idle')
     expect(collections()).toBe(1)
   }, 60_000)
 
@@ -85,19 +85,28 @@ describe('npm run serve: lean until the first request', () => {
     let err = ''
     child.stderr!.on('data', (d) => (err += d))
     // Every wait fails with what the child said if it exits first, rather than running into the test's timeout.
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`serve exited (${signal ?? code}): ${err.slice(-2000)}`))))
+    const gone = new AbortController()
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) => {
+        gone.abort()
+        reject(new Error(`serve exited (${signal ?? code}): ${err.slice(-2000)}`))
+      }),
+    )
     exited.catch(() => {}) // reported by the wait it ends
     const unlessExited = <T,>(wait: Promise<T>) => Promise.race([wait, exited])
     const output = () => readFileSync(outFile, 'utf8')
-    const listening = () => unlessExited(waitFor(() => /listening on (http:\/\/\S+)/.exec(output())?.[1], 60_000, `${name}: its listening line`))
-    return { child, output, listening, unlessExited }
+    /** Looks at the output until `find` finds something in it; stops looking when the child exits. */
+    const waitForOutput = <T,>(find: () => T | undefined, ms: number, what: string) => unlessExited(waitFor(find, ms, what, gone.signal))
+    const listening = () => waitForOutput(() => /listening on (http:\/\/\S+)/.exec(output())?.[1], 60_000, `${name}: its listening line`)
+    return { child, output, listening, waitFor: waitForOutput, unlessExited }
   }
 })
 
-/** Resolves with what `find` returns once it returns something, looking every 50 ms; rejects after `ms`, naming `what`. */
-async function waitFor<T>(find: () => T | undefined, ms: number, what: string): Promise<T> {
+/** Resolves with what `find` returns once it returns something, looking every 50 ms; rejects after `ms`, naming `what`, or once `signal` aborts. */
+async function waitFor<T>(find: () => T | undefined, ms: number, what: string, signal: AbortSignal): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
+    signal.throwIfAborted()
     const found = find()
     if (found !== undefined) return found
     if (Date.now() > deadline) throw new Error(`${what}: not seen within ${ms} ms`)
