@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { serveArgv, waitFor } from './support/serve-child'
 
 /**
  * `npm run serve` idles lean after start-up (scripts/lean-until-first-request.mjs): until the first request V8 keeps
@@ -32,7 +33,7 @@ describe('npm run serve: lean until the first request', () => {
 
     // `Mark-Compact 17.2 (19.2) -> 14.4 (17.5) MB`: megabytes in use (and held by the heap) before -> after;
     // compacted, the heap holds fewer pages after. It runs a second after the gateway listens.
-    const collection = await serve.waitFor(() => lines().find((l) => l.includes('Mark-Compact') && l.includes('testing;')), 30_000, 'the start-up collection').catch(async () => {
+    const collection = await serve.waitFor(() => lines().find((l) => l.includes('Mark-Compact') && l.includes('testing;')), 'the start-up collection', 30_000).catch(async () => {
       // each request puts the collection off: say whether any came, and from where
       const lastCollections = lines().filter((l) => / ms: (Mark-Compact|Scavenge)/.test(l)).slice(-3)
       throw new Error(`no start-up collection 30 s after listening; requests the child took: ${JSON.stringify(await unlessExited(requestsTaken(child)))}; its last collections: ${lastCollections.join(' | ')}; its last output: ${serve.output().slice(-1000)}`)
@@ -61,7 +62,7 @@ describe('npm run serve: lean until the first request', () => {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     expect(collections()).toBe(0)
-    await serve.waitFor(() => collections() || undefined, 30_000, 'the start-up collection once idle')
+    await serve.waitFor(() => collections() || undefined, 'the start-up collection once idle', 30_000)
     expect(collections()).toBe(1)
   }, 60_000)
 
@@ -76,7 +77,7 @@ describe('npm run serve: lean until the first request', () => {
   function startServe(name: string, nodeFlags: string[], { ipc = false } = {}) {
     const outFile = join(dir, `${name}.out`)
     const fd = openSync(outFile, 'w')
-    const child = spawn(process.execPath, [...nodeFlags, 'scripts/serve.mjs', '--data-dir', join(dir, name), '--port', '0'], {
+    const child = spawn(process.execPath, [...nodeFlags, ...serveArgv(['--data-dir', join(dir, name), '--port', '0'])], {
       cwd: join(import.meta.dirname, '..'),
       stdio: ['ignore', fd, 'pipe', ...(ipc ? ['ipc' as const] : [])],
     })
@@ -96,23 +97,11 @@ describe('npm run serve: lean until the first request', () => {
     const unlessExited = <T,>(wait: Promise<T>) => Promise.race([wait, exited])
     const output = () => readFileSync(outFile, 'utf8')
     /** Looks at the output until `find` finds something in it; stops looking when the child exits. */
-    const waitForOutput = <T,>(find: () => T | undefined, ms: number, what: string) => unlessExited(waitFor(find, ms, what, gone.signal))
-    const listening = () => waitForOutput(() => /listening on (http:\/\/\S+)/.exec(output())?.[1], 60_000, `${name}: its listening line`)
+    const waitForOutput = <T,>(find: () => T | undefined, what: string, ms: number) => unlessExited(waitFor(find, what, ms, gone.signal))
+    const listening = () => waitForOutput(() => /listening on (http:\/\/\S+)/.exec(output())?.[1], `${name}: its listening line`, 60_000)
     return { child, output, listening, waitFor: waitForOutput, unlessExited }
   }
 })
-
-/** Resolves with what `find` returns once it returns something, looking every 50 ms; rejects after `ms`, naming `what`, or once `signal` aborts. */
-async function waitFor<T>(find: () => T | undefined, ms: number, what: string, signal: AbortSignal): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    signal.throwIfAborted()
-    const found = find()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 /** Asks the child's preloaded reporter (support/heap-space-reporter.mjs) a question over IPC and resolves with its answer. */
 function ask<T>(child: ChildProcess, question: 'heap-spaces' | 'builtins' | 'requests', answerKey: string): Promise<T> {

@@ -28,10 +28,11 @@ export function serveChildren() {
   }
 }
 
-/** Polls `probe` until it returns a value. */
-export async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+/** Polls `probe` until it returns a value; gives up after `timeoutMs`, or once `signal` aborts (e.g. when the child it watches exits). */
+export async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000, signal?: AbortSignal): Promise<T> {
   const until = Date.now() + timeoutMs
   for (;;) {
+    signal?.throwIfAborted()
     const value = probe()
     if (value !== undefined) return value
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
