@@ -32,8 +32,8 @@ import { procCpuUs, procMinorFaults, startProcess } from './support/processes'
  * the best of BENCH_FILES_RUNS (default 3), `cp` + `sync`'s of all its runs. For each receiving process: its CPU
  * time per GB (all threads, and its main thread, which reads the socket and parses, with that thread's minor page
  * faults: a heap trimmed and regrown shows there, kernel/upload-memory.ts), median over the runs, its peak RSS
- * growth during an upload (Linux: VmHWM, reset before each upload), per GB, and the upload's tail: the time from its last write into the temp file (seen with
- * fs.watch) to the reply, the final fsync, rename and row.
+ * growth during an upload (Linux: VmHWM, reset before each upload), per GB, and the upload's tail: the time from
+ * its last write into the temp file (seen with fs.watch) to the reply, the final fsync, rename and row.
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
  * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
