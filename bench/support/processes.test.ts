@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cpuUsageOf, procMinorFaults, reportCpuUsage, startProcess } from './processes'
+import { cpuUsageOf, distinctResidentKb, processTreeRss, procMinorFaults, reportCpuUsage, startProcess } from './processes'
 
 // Burns CPU until its own process.cpuUsage() passes 150 ms, prints what it burned, then idles.
 const BURNER = `
@@ -45,5 +45,30 @@ describe.runIf(process.platform === 'linux')('procMinorFaults', () => {
 
   it('is null for a process that is not there', () => {
     expect(procMinorFaults(2 ** 22 + 1)).toBeNull()
+  })
+})
+
+describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)('distinctResidentKb', () => {
+  const started: Array<{ kill(): void }> = []
+  afterEach(() => started.splice(0).forEach((c) => c.kill()))
+  const idleNode = async () => {
+    const { child } = await startProcess(process.execPath, ['-e', "process.stdout.write('up\\n'); setInterval(() => {}, 1000)"], /up/)
+    started.push(child)
+    return child.pid!
+  }
+  const rssKb = (pid: number) => processTreeRss(pid)![0]!.rssKb
+
+  it('counts once the pages two processes share, where summed RSS counts them twice', async () => {
+    const [a, b] = [await idleNode(), await idleNode()]
+    const [one, other, both] = [distinctResidentKb([a])!, distinctResidentKb([b])!, distinctResidentKb([a, b])!]
+    expect(one).toBeGreaterThan(0)
+    expect(one).toBeLessThanOrEqual(rssKb(a))
+    expect(both).toBeGreaterThanOrEqual(Math.max(one, other))
+    // Both run the same node binary: its resident code is tens of MB, held once.
+    expect(rssKb(a) + rssKb(b) - both).toBeGreaterThan(10 * 1024)
+  })
+
+  it('is null for a process that is not there', () => {
+    expect(distinctResidentKb([2 ** 22 + 1])).toBeNull()
   })
 })

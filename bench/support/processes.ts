@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs'
 import { join } from 'node:path'
 import { procStatFields } from '../../test/support/child-processes'
 
@@ -87,4 +87,63 @@ export function processTreeRss(pid: number): Array<{ pid: number; rssKb: number;
   } catch {
     return null
   }
+}
+
+/** pagemap's bits: 63 "present in RAM", 0-54 the page frame number (zero unless read as root). */
+const PRESENT = 1n << 63n
+const FRAME_BITS = (1n << 55n) - 1n
+
+/**
+ * Linux as root only (null otherwise): the memory the processes hold together, each physical page counted once,
+ * in kB. Summed RSS counts a page every process maps again, such as the node binary's code that npm and the gateway
+ * both run; this reads each resident page's frame number from /proc/<pid>/pagemap (which the kernel shows only to
+ * root) and counts the distinct ones. Pages the kernel shares with processes outside the list count as held too.
+ */
+export function distinctResidentKb(pids: readonly number[]): number | null {
+  const frames = new Set<number>()
+  for (const pid of pids) {
+    let maps: string
+    let pagemap: number
+    try {
+      maps = readFileSync(`/proc/${pid}/smaps`, 'utf8')
+      pagemap = openSync(`/proc/${pid}/pagemap`, 'r')
+    } catch {
+      return null
+    }
+    try {
+      for (const [start, end] of residentRanges(maps)) {
+        const pages = (end - start) / PAGE
+        const entries = Buffer.alloc(pages * 8)
+        const read = readSync(pagemap, entries, 0, entries.length, (start / PAGE) * 8)
+        for (let i = 0; i + 8 <= read; i += 8) {
+          const entry = entries.readBigUInt64LE(i)
+          if ((entry & PRESENT) === 0n) continue
+          const frame = Number(entry & FRAME_BITS)
+          if (frame === 0) return null // not root: the kernel hides frame numbers
+          frames.add(frame)
+        }
+      }
+    } finally {
+      closeSync(pagemap)
+    }
+  }
+  return frames.size * (PAGE / 1024)
+}
+
+const PAGE = 4096
+
+/** The address ranges of /proc/<pid>/smaps with resident pages ([vsyscall] cannot be read from pagemap). */
+function residentRanges(smaps: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  let range: [number, number] | null = null
+  for (const line of smaps.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (head) {
+      range = head[3] === '[vsyscall]' ? null : [parseInt(head[1]!, 16), parseInt(head[2]!, 16)]
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss && range && Number(rss[1]) > 0) ranges.push(range)
+  }
+  return ranges
 }
