@@ -129,3 +129,25 @@ describe('BatchedFileWriter write-behind', () => {
     expect(file.log).toEqual(['writev to 1', 'close'])
   })
 })
+
+describe('BatchedFileWriter whenLarger', () => {
+  it('calls back once, from the write that takes the stream past its size, and never for a smaller stream', async () => {
+    const file = fakeFile()
+    const calls: number[] = []
+    const w = new BatchedFileWriter(FD, { ops: file.ops, whenLarger: { bytes: 2 * MB, then: () => calls.push(w.bytes) } })
+    await write(w, chunk(1))
+    await write(w, chunk(2))
+    expect(calls).toEqual([]) // exactly 2 MB is not past it
+    await write(w, chunk(3))
+    await write(w, chunk(4))
+    w.end()
+    await finished(w)
+    expect(calls).toEqual([3 * MB])
+
+    const small = new BatchedFileWriter(FD, { ops: fakeFile().ops, whenLarger: { bytes: 2 * MB, then: () => calls.push(-1) } })
+    await write(small, chunk(1))
+    small.end()
+    await finished(small)
+    expect(calls).toEqual([3 * MB])
+  })
+})

@@ -60,6 +60,8 @@ export interface BatchedFileWriterOptions {
   /** Past this many bytes the stream fails with BlobTooLargeError. */
   maxBytes?: number
   syncBehindBytes?: number
+  /** Called once, from the write that takes the stream past `bytes`. */
+  whenLarger?: { bytes: number; then: () => void }
   ops?: FileOps
 }
 
@@ -79,6 +81,7 @@ export class BatchedFileWriter extends Writable {
   private readonly maxBytes: number
   private readonly syncBehindBytes: number
   private readonly ops: FileOps
+  private whenLarger: { bytes: number; then: () => void } | undefined
   /** Bytes the file holds, and how many it held when the last write-behind sync started. */
   private written = 0
   private syncedFrom = 0
@@ -88,11 +91,12 @@ export class BatchedFileWriter extends Writable {
   private inFlight = 0
   private whenIdle: Array<() => void> = []
 
-  constructor(fd: number, { maxBytes = Number.POSITIVE_INFINITY, syncBehindBytes = SYNC_BEHIND_BYTES, ops = nodeFileOps }: BatchedFileWriterOptions = {}) {
+  constructor(fd: number, { maxBytes = Number.POSITIVE_INFINITY, syncBehindBytes = SYNC_BEHIND_BYTES, whenLarger, ops = nodeFileOps }: BatchedFileWriterOptions = {}) {
     super({ highWaterMark: BATCH_BYTES })
     this.fd = fd
     this.maxBytes = maxBytes
     this.syncBehindBytes = syncBehindBytes
+    this.whenLarger = whenLarger
     this.ops = ops
   }
 
@@ -100,6 +104,11 @@ export class BatchedFileWriter extends Writable {
     if (this.syncFailure) return done(this.syncFailure)
     this.bytes += chunk.length
     if (this.bytes > this.maxBytes) return done(new BlobTooLargeError(this.maxBytes))
+    if (this.whenLarger && this.bytes > this.whenLarger.bytes) {
+      const { then } = this.whenLarger
+      this.whenLarger = undefined
+      then()
+    }
     this.batch.push(chunk)
     this.batchBytes += chunk.length
     if (this.batchBytes < BATCH_BYTES) return done()

@@ -3,7 +3,7 @@ import { mkdirSync, open as openFd } from 'node:fs'
 import { open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { fsyncDirectory } from './atomic-file'
-import { keepFreedBuffersForReuse } from '../kernel/upload-memory'
+import { KEEP_FREED_BUFFERS_PAST_BYTES, keepFreedBuffersForReuse } from '../kernel/upload-memory'
 import { BatchedFileWriter, BlobTooLargeError } from './batched-file-writer'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -79,9 +79,11 @@ export function createBlobStore(dir: string, opts: { shared?: boolean; now?: () 
 
   async function stage(source: BlobSource, opts: { maxBytes?: number } = {}): Promise<StagedBlob> {
     const tmpPath = join(tmpDir, `${randomBytes(12).toString('hex')}.part`)
-    keepFreedBuffersForReuse()
     // the writer fsyncs before it closes the file, so a committed blob is on the disk
-    const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), { maxBytes: opts.maxBytes })
+    const writer = new BatchedFileWriter(await openFile(tmpPath, 'wx', 0o600), {
+      maxBytes: opts.maxBytes,
+      whenLarger: { bytes: KEEP_FREED_BUFFERS_PAST_BYTES, then: keepFreedBuffersForReuse },
+    })
     try {
       await pipeline(source instanceof Readable ? source : Readable.from(source), writer)
     } catch (e) {

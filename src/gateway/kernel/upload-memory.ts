@@ -26,14 +26,25 @@ export function sweepArrayBuffersInPause(execArgv: readonly string[], nodeOption
   return true
 }
 
+/**
+ * How large a body streamed to disk grows before keepFreedBuffersForReuse is called. The thresholds it raises are
+ * glibc's for every thread's heap, and they make the heaps keep what they free: blocks up to ~31 MB come from the
+ * heaps instead of their own mappings, and a heap's free top is kept up to ~62 MB. In the hour-long soak (64 kB
+ * uploads among chat and speech) a gateway that raised them at its first upload held 176 MB at minute 12 and 183 from
+ * minute 18, the heap of one thread other than the main one keeping 37.7 MB free (gdb, `malloc_info`), against
+ * 133 MB at minute 12 with glibc's own thresholds. A body under 8 MB never needs them: a young collection frees the
+ * parser's Buffers only once ~32 MB of them have piled up.
+ */
+export const KEEP_FREED_BUFFERS_PAST_BYTES = 8 * 1024 * 1024
+
 /** Just under glibc's ceiling for a moving mmap threshold on 64-bit (32 MiB, its chunk header and page rounding included). */
 const FREED_TO_RAISE_THRESHOLDS = 31 * 1024 * 1024
 let thresholdsRaised = false
 
 /**
  * Makes glibc's malloc keep the memory an upload's Buffers are freed into, so the next ones reuse it instead of
- * faulting in fresh pages. Call it before streaming a large body to disk; only the first call does anything.
- * Returns whether this call did.
+ * faulting in fresh pages. Call it once a body streamed to disk is large (KEEP_FREED_BUFFERS_PAST_BYTES); only the
+ * first call does anything. Returns whether this call did.
  *
  * Why: each young collection during an upload frees ~32 MB of the parser's 64 kB Buffers at once. glibc hands the
  * top of its heap back to the kernel whenever more than its trim threshold is free there; that threshold starts at
