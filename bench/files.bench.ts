@@ -37,6 +37,15 @@ import { procCpuUs, procMinorFaults, startProcess } from './support/processes'
  * The client is `curl -F` when curl is installed (BENCH_FILES_CLIENT=node for the node:http one): on 2 cores the
  * client shares the CPU with the receiver, and the node:http client (createReadStream, 1 MB reads) cost 1.0-1.5 s
  * of CPU per GB against curl's 0.5-0.8 s, so it held every receiver back; the client's CPU is printed beside it.
+ * Place in the round still counts within one process: the floor's node:http port and `/v1/files` each take their
+ * process's first upload of the round, after it idled for ~10 s while the others ran; the raw socket and recordings
+ * come right after them. After an idle spell V8 reckons the allocation rate over a window that spans it, finds it
+ * under 1 MB/s, and shrinks the young generation at every collection of the next upload (`--trace-gc-nvp`:
+ * new_space_allocation_throughput ~700 against ~15,000 bytes/ms, unmapper_chunks 56-60 against 0), so that upload
+ * faults the young generation's pages in again (~2,300 main-thread faults per GB against 10-80). Alone on the
+ * machine that costs no measurable CPU; in the bench, after the other receivers' writes, it cost the first gateway
+ * upload 0.15-0.33 s of main thread per GB, whichever route took that place. Uploads after a quiet spell are the
+ * usual case, so the order stays; no node flag turns the shrink off short of `--predictable`.
  * Then download throughput against a plain read and the bare receiver, and list latency with 10,000 files.
  * The gateway's CPU per GB tells V8's garbage collection apart: ~1.0-1.4 s when each 32 MB of the parser's Buffers
  * is freed by a young collection, 2.0-2.3 s when each young collection also starts a full one (what concurrent
@@ -309,6 +318,7 @@ try {
     )
   }
   console.log('  (aim: the gateway at least 0.8x cp, RSS growth under 64 MB per GB)')
+  console.log('  (the floor and /v1/files take the first upload of their process in each round, after it idled while the others ran; the raw socket and recordings come right after them)')
 
   let readS = Infinity
   let downS = Infinity
