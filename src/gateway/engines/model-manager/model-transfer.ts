@@ -16,7 +16,10 @@ export interface TransferOptions {
   fetch: typeof fetch
   signal?: AbortSignal
   onProgress?: (progress: TransferProgress) => void
-  /** Minimum time between two progress reports. Default 100 ms. */
+  /**
+   * Minimum time between two progress reports. Default 100 ms. Bytes that came in since the last report are
+   * reported once the interval is up even if no more come, so a stalled download shows what it really has.
+   */
   progressIntervalMs?: number
 }
 
@@ -121,22 +124,32 @@ export async function transferWithResume(source: TransferSource, partPath: strin
   const resumedFromBytes = offset
   let received = offset
   let lastReport = 0
+  let trailingReport: NodeJS.Timeout | undefined
   const interval = options.progressIntervalMs ?? 100
+  const report = () => {
+    trailingReport = undefined
+    lastReport = Date.now()
+    options.onProgress?.({ receivedBytes: received, totalBytes: total, resumedFromBytes })
+  }
   try {
     for await (const chunk of chunks) {
       await handle.write(chunk)
       hash.update(chunk)
       received += chunk.length
-      const now = Date.now()
-      if (options.onProgress && now - lastReport >= interval) {
-        lastReport = now
-        options.onProgress({ receivedBytes: received, totalBytes: total, resumedFromBytes })
+      if (!options.onProgress) continue
+      const wait = lastReport + interval - Date.now()
+      if (wait <= 0) {
+        clearTimeout(trailingReport)
+        report()
+      } else {
+        trailingReport ??= setTimeout(report, wait)
       }
     }
     await handle.sync()
   } finally {
+    clearTimeout(trailingReport)
     await handle.close()
   }
-  options.onProgress?.({ receivedBytes: received, totalBytes: total, resumedFromBytes })
+  report()
   return { sizeBytes: received, sha256: hash.digest('hex') }
 }
