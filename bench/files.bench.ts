@@ -42,7 +42,7 @@ import { procCpuUs, procMinorFaults, startProcess } from './support/processes'
  * come right after them. After an idle spell V8 reckons the allocation rate over a window that spans it, finds it
  * under 1 MB/s, and shrinks the young generation at every collection of the next upload (`--trace-gc-nvp`:
  * new_space_allocation_throughput ~700 against ~15,000 bytes/ms, unmapper_chunks 56-60 against 0), so that upload
- * faults the young generation's pages in again (~2,300 main-thread faults per GB against 10-80). Alone on the
+ * faults the young generation's pages in again (~2,300 main-thread faults per GB against 10-90). Alone on the
  * machine that costs no measurable CPU; in the bench, after the other receivers' writes, it cost the first gateway
  * upload 0.15-0.33 s of main thread per GB, whichever route took that place. Uploads after a quiet spell are the
  * usual case, so the order stays; no node flag turns the shrink off short of `--predictable`.
