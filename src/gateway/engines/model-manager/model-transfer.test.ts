@@ -38,7 +38,7 @@ it('reports the bytes that came in before a stall, once the interval is up, and 
   const reports: TransferProgress[] = []
   const done = transferWithResume({ kind: 'url', url }, join(dir, 'model.bin.part'), { fetch, progressIntervalMs: 1000, onProgress: (p) => reports.push(p) })
 
-  // The pieces before the held one all arrive within one interval: only the first is reported as it comes.
+  // The pieces before the held one all arrive within one interval: only the first read is reported as it comes.
   await expect.poll(() => reports.at(-1)?.receivedBytes, { timeout: 5000 }).toBe(PIECE * (PIECES - 1))
   expect(reports.at(-1)).toEqual({ receivedBytes: PIECE * (PIECES - 1), totalBytes: PIECE * PIECES, resumedFromBytes: 0 })
 
