@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { GatewayError } from '../../../shared/errors'
+import { groupedNumber } from '../../kernel/grouped-number'
 import { STORAGE_FAULT_CAUSE, storageFault } from '../../kernel/storage-fault'
 
 export interface CommitRetryOptions {
@@ -71,7 +72,7 @@ export function createCommitRetry({ firstDelayMs = 50, maxDelayMs = 2000, log }:
         status: 503,
         type: 'api_error',
         code: 'usage_log_unwritable',
-        message: `The usage log cannot be written (${cause ?? 'its writes keep failing'}), and ${limit.toLocaleString('en-US')} answered requests already wait to be recorded, so this gateway takes no paid requests until they are. Free disk space or end what holds the database; requests resume by themselves.`,
+        message: `The usage log cannot be written (${cause ?? 'its writes keep failing'}), and ${groupedNumber(limit)} answered requests already wait to be recorded, so this gateway takes no paid requests until they are. Free disk space or end what holds the database; requests resume by themselves.`,
         headers: { 'retry-after': String(Math.ceil(maxDelayMs / 1000)) },
       })
     },

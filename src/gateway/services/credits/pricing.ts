@@ -1,5 +1,6 @@
 import type { ChatCompletionRequest, Usage } from '../../../shared/chat/types'
 import type { ModelPricing } from '../../../shared/pricing'
+import { groupedNumber } from '../../kernel/grouped-number'
 import { keptJson } from '../../kernel/json-once'
 
 /**
@@ -77,7 +78,7 @@ export const maxTokensBound = (maxTokens: number, n = 1): string => `max_tokens 
 export const promptTokensCeiling = (ceiling: number, contextTokens: number | null): number => Math.min(ceiling, contextTokens ?? ceiling)
 
 /** Credits as a person reads them in an error message: `131.072`, `1,000`. */
-export const formatCredits = (micro: number): string => (micro / 1e6).toLocaleString('en-US', { maximumFractionDigits: 6 })
+export const formatCredits = (micro: number): string => groupedNumber(micro, 6)
 
 /** The most seconds an audio file can last: 500 bytes a second is below any codec's lowest bitrate. */
 export const audioSecondsCeiling = (bytes: number): number => Math.max(60, bytes / 500)
