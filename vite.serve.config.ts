@@ -19,11 +19,11 @@ const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.opt
 const BUNDLED = ['fastify', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
 /**
  * Left out of the bundle and loaded from node_modules when first used: Fastify's own schema compilers (Ajv and
- * fast-json-stringify, which the gateway's zod routes never ask for: boot/fastify-compilers.ts), inject()'s
- * light-my-request (tests), and Ajv for the chat parser's fast path (compiled on the first chat request). In the
- * bundle they would cost their source in memory for as long as the gateway runs, and Ajv its start-up run.
+ * fast-json-stringify, which the gateway's zod routes never ask for: boot/fastify-compilers.ts) and inject()'s
+ * light-my-request (tests). In the bundle they would cost their source in memory for as long as the gateway runs,
+ * and Ajv its start-up run. (The chat parser's fast path needs no Ajv: its validator is generated code.)
  */
-const FROM_NODE_MODULES_ON_FIRST_USE = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request', 'ajv']
+const FROM_NODE_MODULES_ON_FIRST_USE = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']
 const isExternal = (id: string) =>
   id.startsWith('node:') ||
   builtinModules.includes(id) ||
