@@ -4,8 +4,16 @@ import { loadOnFirstUse } from '../../kernel/load-on-first-use'
 import type { SecretRedactor } from '../../kernel/secret-redactor'
 import type { ProviderConfig, UpstreamLimits, UpstreamTimeouts } from '../contracts/provider-config'
 
-// Loaded by the first request to an upstream.
-const undici = loadOnFirstUse<typeof Undici>('undici')
+/**
+ * undici's Pool and header parser from their own files, loaded by the first request to an upstream. The package's
+ * index loads all of undici (fetch, WebSocket, cookies, caches, mocks): on this machine 120-160 ms of that first
+ * request and some 8 MB more than these two files and what they need (44-56 ms). undici has no exports map, so its
+ * files are reachable; upstream-connection.test.ts checks that they are still the package's own exports.
+ */
+export const UNDICI_POOL_FILE = 'undici/lib/dispatcher/pool.js'
+export const UNDICI_UTIL_FILE = 'undici/lib/core/util.js'
+const undiciPool = loadOnFirstUse<typeof Undici.Pool>(UNDICI_POOL_FILE)
+const undiciUtil = loadOnFirstUse<typeof Undici.util>(UNDICI_UTIL_FILE)
 
 export interface UpstreamConnection {
   providerId: string
@@ -23,7 +31,7 @@ export interface UpstreamConnection {
 }
 
 /** A reply's raw header lines as `name: value` (lower-case names, repeated ones as arrays), as undici's request() gives them. */
-export const parseReplyHeaders = (raw: Buffer[]): Record<string, string | string[] | undefined> => undici().util.parseHeaders(raw)
+export const parseReplyHeaders = (raw: Buffer[]): Record<string, string | string[] | undefined> => undiciUtil().parseHeaders(raw)
 
 /**
  * One keep-alive connection pool per provider, rebuilt when the provider's settings change (the old
@@ -48,7 +56,7 @@ export function createUpstreamConnections(redactor: SecretRedactor) {
         timeouts,
         limits: config.limits,
         redactor,
-        dispatcher: new (undici().Pool)(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
+        dispatcher: new (undiciPool())(url.origin, { connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.firstByteMs, bodyTimeout: timeouts.firstByteMs, keepAliveTimeout: 30_000, connections: 256 }),
       }
       cache.set(config.id, { version: config.version, conn })
       return conn
