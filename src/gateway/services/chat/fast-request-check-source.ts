@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import type { default as Ajv } from 'ajv'
 import type { default as standaloneCode } from 'ajv/dist/standalone'
 import { fastRequestJsonSchema } from './fast-request-schema'
 
 const requireFromHere = createRequire(import.meta.url)
 
-export const GENERATED_FILE = 'src/gateway/services/chat/fast-request-check.generated.ts'
+/** Beside this file, so the script that writes it and the test that checks it find it the same way. */
+export const GENERATED_FILE = join(import.meta.dirname, 'fast-request-check.generated.ts')
 
 /**
  * The fast path's validator as source (Ajv's standalone code for fastRequestJsonSchema), written to GENERATED_FILE by
