@@ -8,6 +8,9 @@ import { percentile, startProcess } from './support/processes'
 /**
  * What the gateway adds to a chat completion: the same requests sent straight to a fake upstream and
  * through the gateway, in one run, at concurrency 1 and 32, plain and streamed (time to first byte).
+ * Beside it, what a bare node:http + undici proxy doing the same forward adds (support/bare-proxy.mjs, the
+ * cpu bench's baseline): the part of the added time any Node proxy pays on this machine, which at 32 clients
+ * on 2 cores moves with the machine's speed as much as with the proxy's own work.
  */
 const KEY = 'bench-team-key-0123456789abcdef'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000)
@@ -16,6 +19,8 @@ const upstream = await startProcess(process.execPath, [join(import.meta.dirname,
 const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
 const gateway = await startBenchGateway(upstreamUrl, KEY)
 const gatewayUrl = gateway.url
+const bare = await startProcess(process.execPath, [join(import.meta.dirname, 'support/bare-proxy.mjs'), upstreamUrl, 'bench-upstream'], /listening (\d+)/)
+const bareUrl = `http://127.0.0.1:${bare.match[1]}`
 // The peer: Portkey's open-source gateway, forwarding to the same upstream as a custom host.
 const portkeyPort = await getPort()
 const portkey = await startProcess(process.execPath, [join(import.meta.dirname, '../node_modules/@portkey-ai/gateway/build/start-server.js'), `--port=${portkeyPort}`, '--headless'], /Ready for connections/, {
@@ -65,23 +70,26 @@ for (const stream of [false, true]) {
   for (const concurrency of [1, 32]) {
     await measure(upstreamUrl, '/v1/chat/completions', upstreamBody(stream), concurrency, 300, stream)
     await measure(gatewayUrl, '/v1/chat/completions', body(stream), concurrency, 300, stream)
+    await measure(bareUrl, '/v1/chat/completions', body(stream), concurrency, 300, stream)
     await viaPortkey(stream, concurrency, 300)
     const direct = await measure(upstreamUrl, '/v1/chat/completions', upstreamBody(stream), concurrency, ROUNDS, stream)
     const through = await measure(gatewayUrl, '/v1/chat/completions', body(stream), concurrency, ROUNDS, stream)
+    const viaBare = await measure(bareUrl, '/v1/chat/completions', body(stream), concurrency, ROUNDS, stream)
     const peer = await viaPortkey(stream, concurrency, ROUNDS)
     const stats: Array<[string, (xs: number[]) => number]> = [['p50', (xs) => percentile(xs, 50)], ['mean', mean], ['p99', (xs) => percentile(xs, 99)]]
     for (const [stat, f] of stats) {
       const d = f(direct)
       const g = f(through)
-      rows.push({ mode: stream ? 'stream (TTFB)' : 'plain', concurrency: String(concurrency), stat, direct_ms: d.toFixed(3), gateway_ms: g.toFixed(3), added_ms: (g - d).toFixed(3), portkey_added_ms: peer ? (f(peer) - d).toFixed(3) : 'failed' })
+      rows.push({ mode: stream ? 'stream (TTFB)' : 'plain', concurrency: String(concurrency), stat, direct_ms: d.toFixed(3), gateway_ms: g.toFixed(3), added_ms: (g - d).toFixed(3), bare_added_ms: (f(viaBare) - d).toFixed(3), portkey_added_ms: peer ? (f(peer) - d).toFixed(3) : 'failed' })
     }
   }
 }
-console.log(`chat completions: Gatehouse and Portkey vs direct to the same fake upstream, ${ROUNDS} requests per cell (ms)`)
+console.log(`chat completions: Gatehouse, a bare Node proxy and Portkey vs direct to the same fake upstream, ${ROUNDS} requests per cell (ms)`)
 console.table(rows)
 console.log('aims: added p50 at most 1 ms at 1 client, added mean at most 5 ms at 32 clients')
 for (const note of notes) console.log(note)
 portkey.child.kill('SIGTERM')
+bare.child.kill('SIGTERM')
 const gatewayExit = new Promise((resolve) => gateway.child.once('exit', resolve))
 gateway.child.kill('SIGTERM')
 upstream.child.kill('SIGTERM')
