@@ -9,7 +9,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e-output',
   fullyParallel: false,
-  workers: 1,
+  // Two at once: a spec mostly waits on its browser and gateway (one worker kept the CPU a third busy).
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
@@ -23,4 +24,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // The audio studio's spec runs its browser with a fake microphone (a worker of its own) and makes the longest
+  // calls (whisper.cpp): as a project listed first it starts at once, where it otherwise ran last, alone.
+  projects: [
+    { name: 'microphone', testMatch: 'audio-studio.spec.ts' },
+    { name: 'browser', testIgnore: 'audio-studio.spec.ts' },
+  ],
 })
