@@ -19,9 +19,11 @@ describe.runIf(process.platform === 'linux')('the processes a test run left runn
     const unmarked = start({ [RUN_MARKER]: '' })
     const grandchild = spawn(process.execPath, ['-e', `require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { env: { ...process.env, [RUN_MARKER]: String(run) }, stdio: 'ignore' })
     onTestFinished(() => void grandchild.kill('SIGKILL'))
-    await new Promise((r) => setTimeout(r, 500))
-
-    const found = processesOfRun(run)
+    // Wait for the grandchild's own child: two Node start-ups in a row, over 500 ms when the machine is busy.
+    let found = processesOfRun(run)
+    for (const deadline = Date.now() + 20_000; found.length < 3 && Date.now() < deadline; found = processesOfRun(run)) {
+      await new Promise((r) => setTimeout(r, 100))
+    }
     const pids = found.map((p) => p.pid)
     expect(pids).toContain(marked.pid)
     expect(pids).not.toContain(other.pid)
