@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { isRunning } from './support/child-processes'
 import { processesOfRun, RUN_MARKER } from './support/run-processes'
 
@@ -20,10 +20,14 @@ describe.runIf(process.platform === 'linux')('the processes a test run left runn
     const grandchild = spawn(process.execPath, ['-e', `require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { env: { ...process.env, [RUN_MARKER]: String(run) }, stdio: 'ignore' })
     onTestFinished(() => void grandchild.kill('SIGKILL'))
     // Wait for the grandchild's own child: two Node start-ups in a row, over 500 ms when the machine is busy.
-    let found = processesOfRun(run)
-    for (const deadline = Date.now() + 20_000; found.length < 3 && Date.now() < deadline; found = processesOfRun(run)) {
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    const found = await vi.waitFor(
+      () => {
+        const running = processesOfRun(run)
+        expect(running.length).toBeGreaterThanOrEqual(3)
+        return running
+      },
+      { timeout: 20_000, interval: 100 },
+    )
     const pids = found.map((p) => p.pid)
     expect(pids).toContain(marked.pid)
     expect(pids).not.toContain(other.pid)
