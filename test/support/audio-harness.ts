@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { startFakeOpenAi } from './fake-openai'
 import { withOpenAiClient } from './openai-client-gateway'
 import { baseConfigData, startTestGateway, TEAM_KEY } from './harness'
-import { TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
+import { narrowWhisperTestModel, TEST_WHISPER_MODEL } from '../../src/gateway/engines/engine-test-support'
 
 /** A whisper model whose tensor headers are garbled: whisper.cpp hits GGML_ASSERT and aborts its process. */
 function corruptCopy(): string {
@@ -17,7 +17,8 @@ function corruptCopy(): string {
 
 /**
  * A gateway with the offline engines and an OpenAI-compatible fake upstream for audio; `engines` are
- * fields of the config's engines section (vad_min_seconds, ...).
+ * fields of the config's engines section (vad_min_seconds, ...). `whisper-test` is the narrowed test model
+ * (under a second a call), `whisper-tiny` the test model in tiny's real shape (~20 s of CPU a call).
  */
 export async function startAudioHarness(engines: Record<string, unknown> = {}) {
   const upstream = await startFakeOpenAi()
@@ -29,7 +30,8 @@ export async function startAudioHarness(engines: Record<string, unknown> = {}) {
     ],
     models: [
       { name: 'voice', provider: 'local', engine: 'tts', pricing: { per_million_characters: 15_000 } },
-      { name: 'whisper-test', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL, pricing: { per_second: 0.1 } },
+      { name: 'whisper-test', provider: 'local', engine: 'whisper', file: narrowWhisperTestModel(), pricing: { per_second: 0.1 } },
+      { name: 'whisper-tiny', provider: 'local', engine: 'whisper', file: TEST_WHISPER_MODEL, pricing: { per_second: 0.1 } },
       { name: 'whisper-broken', provider: 'local', engine: 'whisper', file: broken },
       { name: 'base.en', provider: 'local', engine: 'whisper' },
       { name: 'tts-upstream', provider: 'up-openai', upstream: 'tts-1' },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAudioEngineHost } from '../../engines/audio-engine-host'
-import { JFK_WAV, TEST_VAD_MODEL, TEST_WHISPER_MODEL_SHA256, missingTools, sharedPath } from '../../engines/engine-test-support'
+import { JFK_WAV, TEST_VAD_MODEL, TEST_WHISPER_MODEL_SHA256, missingTools, narrowWhisperTestModel, sharedPath } from '../../engines/engine-test-support'
 import { type EngineHost } from '../../engines/host/engine-host'
 import { ModelManager } from '../../engines/model-manager/model-manager'
 import { type CatalogModel, DEFAULT_MODEL_CATALOG } from '../../engines/model-manager/whisper-model-catalog'
@@ -13,9 +13,10 @@ import { formatTranscript } from '../../services/audio/transcript-format'
 import type { TranscriptionRequest } from '../contracts/audio'
 import { LocalTranscriptionProvider } from './local-transcription-provider'
 
-// The test model has whisper tiny's shape and no weights: the full pipeline runs, the text is
-// empty, and each call costs ~20 s of CPU. This file makes two such calls.
-const WHISPER_CALL_TIMEOUT = 180_000
+// The test models have no weights: the full pipeline runs and the text is empty. The calls here run the
+// narrowed one (under a second); tiny's real shape costs ~20 s of CPU a call, and one contract test runs it
+// (api/audio/transcription.contract.test.ts).
+const WHISPER_CALL_TIMEOUT = 60_000
 
 const testModel = (name: string, fileName: string, sha256: string | null, multilingual: boolean): CatalogModel => ({
   name,
@@ -51,6 +52,7 @@ beforeAll(async () => {
   await models.download('tiny.en-test')
   // The real Silero model: the catalog's sha256 checks the copy.
   await models.import(TEST_VAD_MODEL, { name: 'silero-v6.2.0' })
+  await models.import(narrowWhisperTestModel(), { name: 'narrow-test' })
   host = createAudioEngineHost({ whisperConcurrency: 1 })
   provider = new LocalTranscriptionProvider({ host, models, threads: 2 })
 })
@@ -64,7 +66,7 @@ describe('LocalTranscriptionProvider', () => {
     'transcribes through decode, Silero VAD and whisper.cpp, and formats the result',
     async () => {
       const withVad = new LocalTranscriptionProvider({ host, models, threads: 2, vadMinSeconds: 0 })
-      const result = await transcribe(withVad, { file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-tiny-test', language: 'en', task: 'transcribe', temperature: 0 })
+      const result = await transcribe(withVad, { file: readFileSync(JFK_WAV), filename: 'jfk.wav', model: 'whisper-narrow-test', language: 'en', task: 'transcribe', temperature: 0 })
       expect(result).toMatchObject({ task: 'transcribe', language: 'en', duration: 11, temperature: 0 })
       // No weights: whisper.cpp runs encoder and decoder and finds no text.
       expect(result.text).toBe('')
@@ -89,7 +91,7 @@ describe('LocalTranscriptionProvider', () => {
       const result = await transcribe(provider, {
         file: mp3,
         filename: 'german.mp3',
-        model: 'tiny-test',
+        model: 'narrow-test',
         language: 'de',
         prompt: 'Eine Begrüßung.',
         temperature: 0.3,
