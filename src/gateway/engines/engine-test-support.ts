@@ -32,8 +32,8 @@ const NARROW_HPARAMS: Partial<Record<(typeof WHISPER_HPARAMS)[number], number>> 
  * empty at that size). whisper.cpp runs the same pipeline on it (encoder, language detection, a decoder that
  * never meets an end token) in under a second, against ~20 s of CPU for tiny's shape on the scalar
  * Linux x64 build. For the tests of everything around whisper.cpp. Tiny's real shape stays where it matters: the
- * contract test of the whole pipeline, the engine's cancellation test and the audio studio's browser tests (a
- * call long enough to cancel, or to show its progress).
+ * contract test of the whole pipeline, the engine's cancellation test and the audio studio's progress-and-Cancel
+ * test (calls that must last long enough to watch and cancel).
  * Written once under node_modules/.cache (atomically: test files run in parallel), rewritten if it differs.
  */
 export function narrowWhisperTestModel(): string {
