@@ -10,8 +10,8 @@ const { convert, silenceWav } = useAudioFixtures()
 
 // Silent audio of a second or more goes through the VAD once it is installed (below), which finds no
 // speech, so whisper never runs on it: such a request costs a decode and a short VAD pass, not the
-// weightless test model's 17 s whisper call (shared/models/README.md). The other calls run the narrowed test
-// model (narrowWhisperTestModel), but for the first test, which keeps tiny's real shape.
+// weightless test model's 17 s whisper call (shared/models/README.md). The first test runs that model in tiny's
+// real shape (`whisper-tiny`); every other call here runs it narrowed (`whisper-test`, narrowWhisperTestModel).
 const SILENCE_SECONDS = 2
 let h: AudioHarness
 beforeAll(async () => {
