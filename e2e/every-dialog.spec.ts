@@ -1,8 +1,8 @@
-import { resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { gatewayPerFile } from './fixtures/file-gateway'
 import { TEAM_KEY } from './fixtures/headless-gateway'
 import { PlaygroundPage } from './pages/playground-page'
+import { TEST_WHISPER_MODEL } from '../src/gateway/engines/engine-test-support'
 import { axeViolations } from './support/a11y'
 import { resizeTo, shot, SIZES, THEMES, useTheme } from './support/layout'
 
@@ -50,14 +50,14 @@ interface DialogCase {
 const click = (name: string | RegExp) => async (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click()
 const answer = (button: string) => async (page: Page) => page.getByRole('dialog').getByRole('button', { name: button }).click()
 
-/** The whisper test model (shared/models), imported under a name outside the catalog so no checksum applies. */
-const WHISPER_TEST_MODEL = resolve(import.meta.dirname, '../../shared/models/whisper/for-tests-ggml-tiny.bin')
-
-/** "Use as model" needs an installed model: the first run imports one through the page's import form. */
+/**
+ * "Use as model" needs an installed model: the first run imports the whisper test model through the page's import
+ * form, under a name outside the catalog so no checksum applies.
+ */
 async function useImportedModel(page: Page) {
   const use = page.getByRole('button', { name: 'Use tiny-for-tests as a model' })
   if (!(await page.getByRole('row', { name: /tiny-for-tests/ }).count())) {
-    await page.getByRole('textbox', { name: "File path on the gateway's machine" }).fill(WHISPER_TEST_MODEL)
+    await page.getByRole('textbox', { name: "File path on the gateway's machine" }).fill(TEST_WHISPER_MODEL)
     await page.getByRole('textbox', { name: 'Name' }).fill('tiny-for-tests')
     await page.getByRole('button', { name: 'Import', exact: true }).click()
   }
