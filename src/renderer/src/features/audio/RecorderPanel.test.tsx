@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../test/dom-test-setup'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeDesktopApi } from '../../test/fake-desktop-api'
@@ -21,6 +21,13 @@ function audioInputs(devices: Array<{ deviceId: string; label: string }>) {
     configurable: true,
     value: { enumerateDevices: async () => devices.map((d) => ({ ...d, kind: 'audioinput', groupId: '' })), addEventListener: () => undefined, removeEventListener: () => undefined },
   })
+}
+
+/** The box stays disabled until the desktop API has said what this OS allows; a click before that does nothing. */
+async function systemAudioBox() {
+  const box = screen.getByRole('checkbox', { name: 'Include system audio' })
+  await waitFor(() => expect(box).toBeEnabled())
+  return box
 }
 
 afterEach(() => {
@@ -45,7 +52,7 @@ describe('Recorder: "Include system audio"', () => {
     window.gatehouse = fakeDesktopApi({ systemAudioSupport: async () => ({ kind: 'loopback' }) }).api
     const user = userEvent.setup()
     renderPanel()
-    const box = screen.getByRole('checkbox', { name: 'Include system audio' })
+    const box = await systemAudioBox()
     await user.click(box)
     expect(box).toBeChecked()
     expect(screen.queryByTestId('system-audio-reason')).toBeNull()
@@ -61,7 +68,7 @@ describe('Recorder: "Include system audio"', () => {
     ])
     const user = userEvent.setup()
     renderPanel()
-    await user.click(await screen.findByRole('checkbox', { name: 'Include system audio' }))
+    await user.click(await systemAudioBox())
     const source = await screen.findByRole('combobox', { name: 'System audio source' })
     expect([...source.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Monitor of Built-in Audio Analog Stereo', 'Monitor of HDMI Output'])
     await user.selectOptions(source, 'Monitor of HDMI Output')
