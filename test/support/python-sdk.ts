@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { cachedFolder } from './cached-folder'
 import { runInherited } from './run-inherited'
 
 const ROOT = join(import.meta.dirname, '../..')
 const REQUIREMENTS = join(ROOT, 'test/python/requirements.txt')
-const CACHE = join(ROOT, 'node_modules/.cache/gatehouse-python-sdk')
 
 /**
  * A Python with the official `openai` and `anthropic` SDKs (test/python/requirements.txt), in a venv
@@ -14,30 +12,20 @@ const CACHE = join(ROOT, 'node_modules/.cache/gatehouse-python-sdk')
  * machine's own configuration; `--retries 0` keeps an unreachable index from stalling the install
  * when a local mirror has the packages. The global setup makes it (installPythonSdks) before any test file runs.
  */
-const venv = join(CACHE, 'venv')
+const venv = cachedFolder('gatehouse-python-sdk', REQUIREMENTS)
 const venvPython = (dir: string) => join(dir, process.platform === 'win32' ? 'Scripts/python.exe' : 'bin/python')
-const stamp = join(CACHE, 'requirements.sha256')
-const wanted = () => createHash('sha256').update(readFileSync(REQUIREMENTS)).digest('hex')
-const upToDate = () => existsSync(venvPython(venv)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted()
 
 /** Makes the venv unless the cache holds the requirements'; resolves to its python. */
 export async function installPythonSdks(): Promise<string> {
-  if (upToDate()) return venvPython(venv)
-  rmSync(CACHE, { recursive: true, force: true })
-  mkdirSync(CACHE, { recursive: true })
-  const building = join(CACHE, 'venv.building')
-  await runInherited(process.env.GATEHOUSE_PYTHON ?? 'python3', ['-m', 'venv', building])
-  await runInherited(venvPython(building), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '20', '-r', REQUIREMENTS])
-  renameSync(building, venv)
-  writeFileSync(stamp, wanted())
-  return venvPython(venv)
+  const dir = await venv.make(async (building) => {
+    await runInherited(process.env.GATEHOUSE_PYTHON ?? 'python3', ['-m', 'venv', building])
+    await runInherited(venvPython(building), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '20', '-r', REQUIREMENTS])
+  })
+  return venvPython(dir)
 }
 
 /** The venv's python, made by the global setup. */
-export function pythonWithSdks(): string {
-  if (!upToDate()) throw new Error('The Python SDKs are not installed: run the tests through vitest, whose global setup (test/global-setup.ts) makes their venv.')
-  return venvPython(venv)
-}
+export const pythonWithSdks = (): string => venvPython(venv.made('The Python SDKs'))
 
 /** Runs a script of test/python with the SDKs; resolves to its stdout parsed as JSON (it prints one object). */
 export function runPython(python: string, script: string, env: Record<string, string>): Promise<Record<string, unknown>> {
