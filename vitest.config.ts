@@ -53,8 +53,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Marks every process a test starts as this run's, for the report of those left running (test/process-leak-reporter.ts).
     env: { [RUN_MARKER]: String(process.pid) },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Tests that start gateways, engines or real clients take 6-10 s alone and two to three times that beside the
+    // other worker on a loaded 2-core runner; a minute keeps them clear of it and still ends a hung test.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: ['default', './test/temp-leak-reporter.ts', './test/process-leak-reporter.ts', './test/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'], exclude: [...configDefaults.exclude, RENDERER_TESTS], isolate: false } },

@@ -64,7 +64,7 @@ describe('npm run serve: lean until the first request', () => {
     expect(collections()).toBe(0)
     await serve.waitFor(() => collections() || undefined, 'the start-up collection once idle', 30_000)
     expect(collections()).toBe(1)
-  }, 60_000)
+  })
 
   /**
    * `scripts/serve.mjs` under `nodeFlags`, killed however the test ends (a timeout included: a server whose test is

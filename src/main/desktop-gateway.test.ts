@@ -49,7 +49,7 @@ const newDataDir = () => {
 }
 
 describe('the desktop app\'s gateway', () => {
-  it('owns a fresh data dir: sealed secrets, its URL in the lock, serve refused while it runs, the dir free after quit', { timeout: 60_000 }, async () => {
+  it('owns a fresh data dir: sealed secrets, its URL in the lock, serve refused while it runs, the dir free after quit', async () => {
     const dataDir = newDataDir()
     const d = desktop(dataDir, memoryKeychain())
     const running = d.next('running')
@@ -68,7 +68,7 @@ describe('the desktop app\'s gateway', () => {
     expect(readLockHolder(dataDir)).toBeNull()
   })
 
-  it('uses the serve that owns the data dir instead of fighting it, and takes over when serve stops', { timeout: 60_000 }, async () => {
+  it('uses the serve that owns the data dir instead of fighting it, and takes over when serve stops', async () => {
     const dataDir = newDataDir()
     const config = defaultConfig()
     config.server.port = 0

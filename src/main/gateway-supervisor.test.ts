@@ -53,7 +53,7 @@ async function upstream(): Promise<FakeServer> {
 
 // Each gateway start under tsx is CPU-bound start-up: side by side, the tests use the machine's cores instead of one.
 describe.concurrent('gateway supervisor (the gateway process run as a Node child, as Electron runs it)', () => {
-  it('restarts a gateway that died, waiting longer after each death, and it serves again', { timeout: 60_000 }, async () => {
+  it('restarts a gateway that died, waiting longer after each death, and it serves again', async () => {
     const backoffMs = (attempt: number) => 100 * 2 ** (attempt - 1)
     const s = supervise({ dataDir: tempDataDir() }, { backoffMs })
     const running = s.next('running')
@@ -73,7 +73,7 @@ describe.concurrent('gateway supervisor (the gateway process run as a Node child
     expect(s.states.map((x) => x.kind)).toEqual(['starting', 'running', 'restarting', 'starting', 'running', 'restarting', 'starting', 'running'])
   })
 
-  it('on stop, lets a stream in flight finish, bills it, then the process exits and refuses new requests', { timeout: 60_000 }, async () => {
+  it('on stop, lets a stream in flight finish, bills it, then the process exits and refuses new requests', async () => {
     const up = await upstream()
     const dataDir = tempDataDir()
     const s = supervise({ dataDir, configFile: gatewayConfigFile(tempDir(), up.url) })
@@ -111,7 +111,7 @@ describe.concurrent('gateway supervisor (the gateway process run as a Node child
     }
   })
 
-  it('reports a taken port with a free one to suggest instead of retrying, and starts on the chosen one', { timeout: 60_000 }, async () => {
+  it('reports a taken port with a free one to suggest instead of retrying, and starts on the chosen one', async () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())))
@@ -130,7 +130,7 @@ describe.concurrent('gateway supervisor (the gateway process run as a Node child
     expect((await running).url).toBe(`http://127.0.0.1:${state.suggestedPort}`)
   })
 
-  it('reports a data dir owned by a running instance, with its URL, and does not retry', { timeout: 60_000 }, async () => {
+  it('reports a data dir owned by a running instance, with its URL, and does not retry', async () => {
     const dataDir = tempDataDir()
     const s = supervise({ dataDir, lockOwner: 'desktop' })
     const { mkdirSync } = await import('node:fs')

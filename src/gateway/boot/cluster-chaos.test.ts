@@ -98,7 +98,7 @@ describe.skipIf('skip' in postgres)(`three gateways on one PostgreSQL and one bl
     )
     const common = ['--config', config, '--database-url', db.url, '--blob-dir', join(dir, 'blobs'), '--admin-token-file', join(dir, 'admin-token'), '--secret-key-file', join(dir, 'secret.key'), '--port', '0']
     instances.push(...(await Promise.all([1, 2, 3].map((n) => serve([...common, '--data-dir', join(dir, `data-${n}`)])))))
-  }, 60_000)
+  })
 
   afterAll(async () => {
     for (const i of instances) i.child.kill('SIGKILL')

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const base = { credits: 100, teams: [{ name: 'alpha', keys: [TEAM_KEY] }] }
   gw = await startGateway({ config: resolveConfig({ ...base, server: { port: 0, ollama_port: 0 } }, 'test', {}), dataDir: tempDir('gh-ollama-port-'), env: {}, lockOwner: false })
   off = await startGateway({ config: resolveConfig({ ...base, server: { port: 0 } }, 'test', {}), dataDir: tempDir('gh-ollama-off-'), env: {}, lockOwner: false })
-}, 60_000)
+})
 afterAll(async () => {
   await gw?.close()
   await off?.close()

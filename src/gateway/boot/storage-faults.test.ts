@@ -54,7 +54,7 @@ async function expectAllRecorded(g: Gateway, answered: Answered[], unit: { plain
 const post = (url: string, body: unknown, method = 'POST') => fetch(url, { method, headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 describe('a gateway whose database another process holds locked', () => {
-  it('answers chats and /health (degraded) while the lock is held, refuses admin writes with 503, and records and charges every answered request once it is released', { timeout: 60_000 }, async () => {
+  it('answers chats and /health (degraded) while the lock is held, refuses admin writes with 503, and records and charges every answered request once it is released', async () => {
     const g = await startGatewayOn(tempDir())
     const unit = await unitCosts(g.chat, g.rowOf)
     const balanceBefore = g.gw.store.company.balanceMicro()
@@ -105,7 +105,7 @@ describe('a gateway whose database another process holds locked', () => {
 })
 
 describe('a gateway whose disk fills up', () => {
-  it('answers chats while nothing can be written, answers 507 on admin and recording writes, and records every answered request once space is back, without a restart', { timeout: 60_000 }, async () => {
+  it('answers chats while nothing can be written, answers 507 on admin and recording writes, and records every answered request once space is back, without a restart', async () => {
     const mount = mountTmpfs(join(tempDir(), 'data'))
     const g = await startGatewayOn(mount?.dir ?? tempDir())
     if (mount) cleanups.splice(1, 0, mount.unmount) // unmounted after the gateway closed

@@ -36,7 +36,7 @@ beforeAll(async () => {
     })
     b.once('exit', (code) => reject(new Error(`the second gateway exited ${code}`)))
   })
-}, 60_000)
+})
 afterAll(async () => {
   if (b) await stopChild(b)
   await a?.close()

@@ -17,7 +17,7 @@ const chunkBytes = (i: number) => {
 }
 
 describe('a gateway killed (SIGKILL) while a recording streams in', () => {
-  it('keeps every acknowledged chunk, reports the recording interrupted, and takes the next chunk after restart', { timeout: 60_000 }, async () => {
+  it('keeps every acknowledged chunk, reports the recording interrupted, and takes the next chunk after restart', async () => {
     const dir = tempDir()
     const dataDir = join(dir, 'data')
     const configFile = join(dir, 'gatehouse.yaml')

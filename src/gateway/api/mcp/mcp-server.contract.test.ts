@@ -64,7 +64,7 @@ describe('/mcp: the gateway as an MCP server', () => {
     ids.audioFile = (await h.client.files.create({ file: await toFile(Buffer.from('RIFF fake audio'), 'memo.wav'), purpose: 'user_data' })).id
     ids.image = (await h.client.files.create({ file: await toFile(renderText(['HELLO MCP'], 'text-pdf'), 'hello.pdf'), purpose: 'user_data' })).id
     alpha = await connect(TEAM_KEY)
-  }, 60_000)
+  })
   afterAll(async () => {
     await alpha?.close()
     await h?.close()

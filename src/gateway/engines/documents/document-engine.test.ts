@@ -19,7 +19,7 @@ describe('document engine', () => {
     expect(e).toMatchObject({ status: 422, code: 'document_timeout', param: 'file' })
     expect((e as Error).message).toContain('report.pdf took more than 1 s to read (documents.timeout)')
     await expect.poll(() => hasty.stats()[0]).toMatchObject({ kind: 'documents', running: 0, workers: 0, workersLost: 1 })
-  }, 60_000)
+  })
 
   it('reads the text layer of a PDF', async () => {
     const text = Buffer.from('BT /F1 12 Tf 72 700 Td (Quarterly numbers) Tj ET', 'latin1')

@@ -12,7 +12,7 @@ afterEach(async () => {
 })
 
 describe('batch runner under a write lock held by another process', () => {
-  it('keeps the results of lines answered while the lock was held and finishes the batch after it, sending no line twice', { timeout: 30_000 }, async () => {
+  it('keeps the results of lines answered while the lock was held and finishes the batch after it, sending no line twice', async () => {
     h = await startBatchGateway({ concurrency: 2, delayMs: 150 })
     const lines = Array.from({ length: 6 }, (_, i) => chatLine(`l${i}`, `question ${i}`))
     const input = await h.uploadJsonl(lines)

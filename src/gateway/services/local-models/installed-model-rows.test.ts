@@ -21,8 +21,7 @@ const newDataDir = useTempDirs('gh-installed-')
 const modelNames = async (client: OpenAI) => (await client.models.list()).data.map((m) => m.id).sort()
 
 describe('installed local models without a config file', () => {
-  // two gateways, a llama.cpp chat and embedding: ~8 s alone, past 30 s once on 2 loaded cores
-  it('are listed, answer chat and embeddings, follow installs and deletes, and keep their ids across restarts', { timeout: 60_000 }, async () => {
+  it('are listed, answer chat and embeddings, follow installs and deletes, and keep their ids across restarts', async () => {
     const dataDir = newDataDir()
     const manager = new ModelManager({ modelsDir: join(dataDir, 'models') })
     await manager.import(TEST_LLAMA_MODEL, { name: 'stories-chat' })

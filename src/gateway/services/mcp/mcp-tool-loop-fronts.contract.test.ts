@@ -22,7 +22,7 @@ describe('MCP tools through /v1/messages and /v1/responses', () => {
       teams: [{ name: 'alpha', models: ['gpt-echo', 'claude-echo'], keys: [TEAM_KEY], mcp_servers: ['everything'] }],
       users: [],
     })
-  }, 60_000)
+  })
   afterAll(async () => {
     await h?.close()
   })

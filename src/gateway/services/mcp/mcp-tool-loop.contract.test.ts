@@ -21,7 +21,7 @@ describe('MCP tools in chat completions: the gateway runs the loop', () => {
       ],
       users: [],
     })
-  }, 60_000)
+  })
   afterAll(async () => {
     await h?.close()
     await http?.close()

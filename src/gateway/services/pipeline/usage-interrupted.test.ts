@@ -71,5 +71,5 @@ describe('a gateway killed during a stream', () => {
     } finally {
       await again.close()
     }
-  }, 60_000)
+  })
 })

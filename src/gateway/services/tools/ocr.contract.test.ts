@@ -39,7 +39,7 @@ describe.skipIf(missing.length > 0)(`OCR tool (needs Debian's ghostscript to ren
     expect(accuracy.png).toBeGreaterThanOrEqual(0.95)
     expect(accuracy.pdf).toBeGreaterThanOrEqual(0.95)
     expect(h.usageRows()[0]!.tools).toEqual([expect.objectContaining({ type: 'acme_ocr', status: 'ok', sources: [{ title: 'scan.pdf', url: expect.stringMatching(/^gatehouse:\/\/files\/file-/) }] })])
-  }, 60_000)
+  })
 
   it("uses a PDF's text layer as it is", async () => {
     expect(await recognized(await upload(renderText(OCR_LINES, 'text-pdf'), 'letter.pdf', 'user_data'))).toBe(OCR_LINES.join('\n'))
