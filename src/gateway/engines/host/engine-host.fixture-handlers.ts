@@ -1,4 +1,5 @@
 /** Handlers for engine-host.test.ts: small, controllable stand-ins for a native engine. */
+import { existsSync } from 'node:fs'
 import { EngineRequestError, type EngineJobContext } from './engine-protocol'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -14,6 +15,11 @@ export const engineHandlers = {
   },
   async sleep({ ms }: { ms: number }) {
     await sleep(ms)
+    return { pid: process.pid }
+  },
+  /** Runs until a file appears at `path`: a job that ends when its test says so, however slow the machine. */
+  async untilFile({ path }: { path: string }) {
+    while (!existsSync(path)) await sleep(10)
     return { pid: process.pid }
   },
   /** What a GGML_ASSERT does: print, then abort the process. */

@@ -1,10 +1,14 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useTempDirs } from '../../../../test/support/temp-dirs'
 import { GatewayError } from '../../../shared/errors'
 import { siblingModulePath } from './engine-worker-launch'
 import { type EngineDefinition, EngineHost } from './engine-host'
 
 /** Per-affinity lanes: a model's own parallelism, queue, keep_alive and memory against the engine's budget. */
 const fixtureHandlers = siblingModulePath(import.meta.url, 'engine-host.fixture-handlers')
+const tempDir = useTempDirs('gh-engine-lanes-')
 
 let host: EngineHost | undefined
 afterEach(async () => {
@@ -61,12 +65,15 @@ describe('engine lanes', () => {
     const h = makeHost({ memoryBudget: { ramBytes: 1000 * MB, vramBytes: 0 } })
     const big = (name: string) => ({ affinity: name, lane: { jobsPerWorker: 1, memory: { ramBytes: 600 * MB, vramBytes: 0 } } })
     const small = { affinity: 'small', lane: { jobsPerWorker: 1, memory: { ramBytes: 300 * MB, vramBytes: 0 } } }
-    const a = h.run<{ pid: number }>('fixture', 'sleep', { ms: 300 }, big('a'))
+    // a runs until the test ends it: with a fixed sleep, a slow start of small's worker outlasted it.
+    const endA = join(tempDir(), 'end-a')
+    const a = h.run<{ pid: number }>('fixture', 'untilFile', { path: endA }, big('a'))
     const b = h.run<{ pid: number }>('fixture', 'echo', 0, big('b'))
     const c = await h.run<{ pid: number }>('fixture', 'echo', 0, small)
     // The small model fit beside a; b waits, since a and b together pass the budget.
     expect(h.stats()[0]!.slots.map((s) => s.affinity).sort()).toEqual(['a', 'small'])
     expect(c.pid).toBeGreaterThan(0)
+    writeFileSync(endA, '')
     const [ra, rb] = await Promise.all([a, b])
     expect(rb.pid).not.toBe(ra.pid)
     expect(h.stats()[0]!.slots.map((s) => s.affinity)).toContain('b')
