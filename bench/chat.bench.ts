@@ -11,9 +11,15 @@ import { percentile, startProcess } from './support/processes'
  * Beside it, what a bare node:http + undici proxy doing the same forward adds (support/bare-proxy.mjs, the
  * cpu bench's baseline): the part of the added time any Node proxy pays on this machine, which at 32 clients
  * on 2 cores moves with the machine's speed as much as with the proxy's own work.
+ * Each target first takes BENCH_CHAT_WARMUP requests per cell (default 5000, as the cpu bench): V8 optimizes a
+ * function only after it has run many times, and a request through the gateway runs far more of its own
+ * functions once each than one through the bare proxy, so a fresh gateway takes thousands of requests to reach
+ * its steady speed. The first cell's warm-up is reported on its own: what a freshly started process adds.
  */
 const KEY = 'bench-team-key-0123456789abcdef'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000)
+const WARMUP = Number(process.env.BENCH_CHAT_WARMUP ?? 5000)
+if (!(ROUNDS >= 1) || !(WARMUP >= 1)) throw new Error('BENCH_ROUNDS and BENCH_CHAT_WARMUP must be at least 1')
 
 const upstream = await startProcess(process.execPath, [join(import.meta.dirname, 'support/fake-chat-upstream.mjs')], /listening (\d+)/)
 const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`
@@ -66,12 +72,17 @@ const viaPortkey = (stream: boolean, concurrency: number, total: number) =>
 const notes = new Set<string>()
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 const rows: Array<Record<string, string>> = []
+let fresh: Record<string, string> | undefined
 for (const stream of [false, true]) {
   for (const concurrency of [1, 32]) {
-    await measure(upstreamUrl, '/v1/chat/completions', upstreamBody(stream), concurrency, 300, stream)
-    await measure(gatewayUrl, '/v1/chat/completions', body(stream), concurrency, 300, stream)
-    await measure(bareUrl, '/v1/chat/completions', body(stream), concurrency, 300, stream)
-    await viaPortkey(stream, concurrency, 300)
+    const warmDirect = await measure(upstreamUrl, '/v1/chat/completions', upstreamBody(stream), concurrency, WARMUP, stream)
+    const warmGateway = await measure(gatewayUrl, '/v1/chat/completions', body(stream), concurrency, WARMUP, stream)
+    const warmBare = await measure(bareUrl, '/v1/chat/completions', body(stream), concurrency, WARMUP, stream)
+    await viaPortkey(stream, concurrency, WARMUP)
+    if (!fresh) {
+      const p50 = (xs: number[]) => percentile(xs, 50)
+      fresh = { gateway: (p50(warmGateway) - p50(warmDirect)).toFixed(3), bare: (p50(warmBare) - p50(warmDirect)).toFixed(3) }
+    }
     const direct = await measure(upstreamUrl, '/v1/chat/completions', upstreamBody(stream), concurrency, ROUNDS, stream)
     const through = await measure(gatewayUrl, '/v1/chat/completions', body(stream), concurrency, ROUNDS, stream)
     const viaBare = await measure(bareUrl, '/v1/chat/completions', body(stream), concurrency, ROUNDS, stream)
@@ -87,6 +98,7 @@ for (const stream of [false, true]) {
 console.log(`chat completions: Gatehouse, a bare Node proxy and Portkey vs direct to the same fake upstream, ${ROUNDS} requests per cell (ms)`)
 console.table(rows)
 console.log('aims: added p50 at most 1 ms at 1 client, added mean at most 5 ms at 32 clients')
+console.log(`after ${WARMUP} warm-up requests per cell; in the fresh processes' first ${WARMUP} (1 client, plain) the added p50 was ${fresh?.gateway} ms through the gateway, ${fresh?.bare} through the bare proxy`)
 for (const note of notes) console.log(note)
 portkey.child.kill('SIGTERM')
 bare.child.kill('SIGTERM')
