@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import type { Db } from './db'
 import { migrations } from './migrations'
 import { prepareOnFirstUse } from './prepared-on-first-use'
+import { checkpointAfterBackgroundFlush, shouldFlushWalInBackground } from './wal-checkpoints'
 
 export type { Db } from './db'
 
@@ -24,7 +25,8 @@ export function openDatabase(file: string, opts: { nativeBinding?: string } = {}
   // Start-up may wait for another process's write: it has nothing else to serve yet (see servingBusyTimeout).
   db.pragma(`busy_timeout = ${STARTING_BUSY_TIMEOUT_MS}`)
   migrate(db)
-  prepareOnFirstUse(db)
+  const checkpoints = shouldFlushWalInBackground(file) ? checkpointAfterBackgroundFlush(db, `${file}-wal`) : undefined
+  prepareOnFirstUse(db, checkpoints?.noteWrite)
   return db
 }
 

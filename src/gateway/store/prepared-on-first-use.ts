@@ -14,6 +14,7 @@ class StatementOnFirstUse implements DbStatement {
   constructor(
     private readonly compile: (sql: string) => BetterSqlite3.Statement,
     private readonly sql: string,
+    private readonly afterRun: (() => void) | undefined,
   ) {}
 
   private compiled(): BetterSqlite3.Statement {
@@ -24,7 +25,9 @@ class StatementOnFirstUse implements DbStatement {
   }
 
   run(...params: unknown[]) {
-    return this.compiled().run(...params)
+    const result = this.compiled().run(...params)
+    this.afterRun?.()
+    return result
   }
 
   get(...params: unknown[]) {
@@ -53,8 +56,11 @@ interface ExtensionOnFirstUse {
 }
 const extensionsOnFirstUse = new WeakMap<BetterSqlite3.Database, ExtensionOnFirstUse[]>()
 
-/** Makes `db.prepare` hand out statements compiled on first use (the database stays a better-sqlite3 Database). */
-export function prepareOnFirstUse(db: BetterSqlite3.Database): void {
+/**
+ * Makes `db.prepare` hand out statements compiled on first use (the database stays a better-sqlite3 Database), which
+ * call `afterRun` after each `run`: the statements that write.
+ */
+export function prepareOnFirstUse(db: BetterSqlite3.Database, afterRun?: () => void): void {
   const prepare = db.prepare
   const extensions: ExtensionOnFirstUse[] = []
   extensionsOnFirstUse.set(db, extensions)
@@ -65,7 +71,7 @@ export function prepareOnFirstUse(db: BetterSqlite3.Database): void {
     }
     return prepare.call(db, sql) as BetterSqlite3.Statement
   }
-  Object.defineProperty(db, 'prepare', { value: (sql: string) => new StatementOnFirstUse(compile, sql), configurable: true, writable: true })
+  Object.defineProperty(db, 'prepare', { value: (sql: string) => new StatementOnFirstUse(compile, sql, afterRun), configurable: true, writable: true })
 }
 
 /**
