@@ -14,15 +14,15 @@ import type Database from 'better-sqlite3'
  * pages a write adds vary from one, under load, when one commit holds many usage rows, to eight when a lone client's
  * row is a commit of its own; each checkpoint says how many pages it found and the count adapts) it fsyncs the WAL
  * in libuv's thread pool, and once that is done it checkpoints on the event loop, where SQLite's own fsync of the
- * WAL finds little left to write. Durability is SQLite's, unchanged: the checkpoint still fsyncs the WAL and the database as it would have,
- * and an extra fsync never weakens anything. SQLite's own checkpoint stays as a backstop at `backstopPages`, for
- * writes faster than the flushes (or an event loop too busy to run their callbacks). A flush that fails hands the
- * checkpoints back to SQLite as they were; a checkpoint that fails (a full disk) is tried again later, as SQLite does
- * with its own.
+ * WAL finds little left to write. Durability is SQLite's, unchanged: the checkpoint still fsyncs the WAL and the
+ * database as it would have, and an extra fsync never weakens anything. SQLite's own checkpoint stays as a backstop
+ * at `backstopPages`, for writes faster than the flushes (or an event loop too busy to run their callbacks). A flush
+ * that fails hands the checkpoints back to SQLite as they were; a checkpoint that fails (a full disk) is tried again
+ * at the next, as SQLite does with its own.
  *
- * Linux only (`shouldFlushWalInBackground`): there fsync writes the file's dirty pages, as SQLite's own does; Node's
- * fsync on macOS (F_FULLFSYNC) and Windows (FlushFileBuffers) also flushes the drive's cache, a heavier thing than
- * SQLite's fsync there, which would then run every few hundred writes.
+ * Linux only (`shouldFlushWalInBackground`), where it was measured: there Node's fsync writes the file's dirty pages,
+ * as SQLite's does. On macOS Node's fsync is F_FULLFSYNC, which also flushes the drive's cache, heavier than the
+ * fsync SQLite uses there; on Windows (FlushFileBuffers, as SQLite's own) it was not measured.
  */
 export interface WalCheckpoints {
   /** Called after each write statement. */
