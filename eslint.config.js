@@ -60,6 +60,13 @@ export default tseslint.config(
   // The gateway's layers import only downward (ARCHITECTURE.md). Flat config replaces a rule rather
   // than merging it, so each layer's block repeats the gateway-wide restrictions. Tests are exempt: they
   // read the store and build harnesses across layers.
+  {
+    files: ['src/gateway/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/gateway/kernel/iso-time.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'toISOString', message: "Write ISO times with isoTime() (kernel/iso-time.ts): Date's toISOString loads ICU's time zone names on its first call, some 0.9 MB the gateway then keeps." }],
+    },
+  },
   ...gatewayLayers([
     { files: ['src/gateway/**/*.ts'], patterns: [] },
     { files: ['src/gateway/http/**/*.ts'], patterns: [{ group: ['**/api/**', '**/services/**'], message: 'http/ holds HTTP machinery: it never imports api/ or services/ (take what it needs as a parameter, or from src/shared).' }] },

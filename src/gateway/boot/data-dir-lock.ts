@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isProcessAlive } from '../kernel/process-alive'
+import { isoTime } from '../kernel/iso-time'
 
 export const LOCK_FILE = 'gatehouse.lock'
 
@@ -93,7 +94,7 @@ export function acquireDataDirLock(dataDir: string, owner: string): DataDirLock 
   const pid = process.pid
   const heldHere = heldByThisProcess.get(file)
   if (heldHere) throw new DataDirLockedError(dataDir, heldHere)
-  const startedAt = new Date().toISOString()
+  const startedAt = isoTime(Date.now())
   let mine = JSON.stringify({ pid, owner, url: null, startedAt } satisfies LockHolder)
   for (let attempt = 0; ; attempt++) {
     try {

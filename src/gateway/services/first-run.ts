@@ -1,6 +1,7 @@
 import type { Clock, IdGenerator } from '../kernel/runtime'
 import type { Store } from '../store/store'
 import type { KeyService } from './keys/key-service'
+import { isoTime } from '../kernel/iso-time'
 
 const FIRST_RUN_DONE = 'first_run_key_issued'
 
@@ -16,7 +17,7 @@ export function issueFirstRunKey(
 ): { teamName: string; plaintext: string } | null {
   if (store.settings.get(FIRST_RUN_DONE)) return null
   return store.transaction(() => {
-    store.settings.set(FIRST_RUN_DONE, new Date(clock.now()).toISOString())
+    store.settings.set(FIRST_RUN_DONE, isoTime(clock.now()))
     if (store.keys.countUsable(clock.now()) > 0) return null
     const team =
       store.teams.list()[0] ??

@@ -15,6 +15,7 @@ import { KEEP_ALIVE_HINT, parseKeepAliveSeconds } from '../../../shared/local-mo
 import type { RequestContext } from '../../services/pipeline/request-context'
 import { requestContext, servedHeaders } from '../request-context'
 import { NDJSON_HEADERS, openStreamReply } from '../stream-reply'
+import { isoTime } from '../../kernel/iso-time'
 
 export interface OllamaRoutesOptions {
   ollama: OllamaService
@@ -113,7 +114,7 @@ export async function ollamaRoutes(app: FastifyInstance, opts: OllamaRoutesOptio
 
   async function answer(kind: OllamaKind, req: FastifyRequest, reply: FastifyReply) {
     const ctx = withKeepAlive(requestContext(req, reply, clock), bodyOf(req))
-    const createdAt = () => new Date(clock.now()).toISOString()
+    const createdAt = () => isoTime(clock.now())
     const elapsedNs = () => (clock.now() - ctx.startedAt) * 1e6
     const planned = opts.ollama.plan(ctx, kind, bodyOf(req))
     if (!planned.chat.req.stream) {

@@ -8,6 +8,7 @@ import { commitFile } from '../../blobs/atomic-file'
 import { ModelRegistry, type RegisteredModel } from './model-registry'
 import { TransferHttpError, type TransferProgress, type TransferSource, discardPartial, transferWithResume } from './model-transfer'
 import { type CatalogModel, DEFAULT_MODEL_CATALOG, type LocalModelKind } from './whisper-model-catalog'
+import { isoTime } from '../../kernel/iso-time'
 
 export interface ModelManagerOptions {
   /** Where installed models live; the gateway passes `<data-dir>/models`. */
@@ -295,7 +296,7 @@ export class ModelManager extends EventEmitter<ModelManagerEvents> {
     const path = join(this.modelsDir, fileName)
     await commitFile(tempPath, path)
     await this.registry.update((models) => {
-      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: new Date().toISOString(), ...(repo ? { repo } : {}) }
+      models[name] = { kind, fileName, sizeBytes, sha256, source, installedAt: isoTime(Date.now()), ...(repo ? { repo } : {}) }
     })
     const installed: InstalledModel = { name, kind, path, fileName, sizeBytes, sha256, source, multilingual: entry?.multilingual ?? null }
     this.emit('installed', installed)

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../../shared/admin-wire'
 import type { AuditRow } from '../../store/repos/audit-repo'
 import type { AdminDeps } from './admin-deps'
+import { isoTime } from '../../kernel/iso-time'
 
 /** Field names whose values never reach the audit log: keys, tokens, passwords, provider secrets. */
 const SECRET_FIELD = /^(key|api_key|apikey|x-api-key|secret|client_secret|token|access_token|refresh_token|password|authorization|brave_api_key)$/i
@@ -71,7 +72,7 @@ export function createAuditAdmin({ store, clock, ids }: Pick<AdminDeps, 'store' 
       const rows = store.audit.list({ targetKind: q.target_kind, actor: q.actor, action: q.action, since: q.since, until: q.until, limit: 1_000_000 }).map(entryJson)
       if (format === 'jsonl') return rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '')
       const lines = rows.map((r) =>
-        [r.id, new Date(r.at).toISOString(), r.actor, r.action, r.target_kind, r.target_id ?? '', r.before == null ? '' : JSON.stringify(r.before), r.after == null ? '' : JSON.stringify(r.after)].map(csvCell).join(','),
+        [r.id, isoTime(r.at), r.actor, r.action, r.target_kind, r.target_id ?? '', r.before == null ? '' : JSON.stringify(r.before), r.after == null ? '' : JSON.stringify(r.after)].map(csvCell).join(','),
       )
       return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n'
     },

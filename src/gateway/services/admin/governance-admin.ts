@@ -4,6 +4,7 @@ import { unlimited, scopeKey, type GovernanceRow, type GovernanceScope } from '.
 import { fromMicro, toMicro } from '../../store/repos/company-repo'
 import type { Store } from '../../store/store'
 import { budgetPeriod } from '../governance/budget-period'
+import { isoTime } from '../../kernel/iso-time'
 
 /** The limit fields of an admin body (or a config entry); absent fields keep what is set, null clears. */
 export interface LimitsInput {
@@ -75,8 +76,8 @@ export function budgetsWithSpend(store: Store, now: number): BudgetInfo[] {
         credits: fromMicro(row.budget.creditsMicro),
         period: row.budget.period,
         spent: fromMicro(store.governance.spent(scopeKey(scope, row.scopeId), period.start)),
-        period_start: new Date(period.start).toISOString(),
-        renews_at: new Date(period.end).toISOString(),
+        period_start: isoTime(period.start),
+        renews_at: isoTime(period.end),
       })
     }
   }

@@ -5,6 +5,7 @@ import type { ModelManager, ModelManagerEvents } from '../../engines/model-manag
 import type { LocalModelKind } from '../../engines/model-manager/whisper-model-catalog'
 import type { LoadedLlamaModel } from '../../providers/local/local-engines'
 import type { HubModels } from '../local-models/hub-models'
+import { isoTime } from '../../kernel/iso-time'
 
 /** The local engines as the admin API reports them (see providers/local/local-engines.ts). */
 export interface EnginesView {
@@ -111,7 +112,7 @@ export function createLocalModelsAdmin(models: ModelManager, extras: { hub?: Hub
             parallel: m.parallel,
             ram_bytes: m.ramBytes,
             vram_bytes: m.vramBytes,
-            expires_at: m.expiresAt === null ? null : new Date(m.expiresAt).toISOString(),
+            expires_at: m.expiresAt === null ? null : isoTime(m.expiresAt),
           })),
         },
         engines: view.stats().map(({ slots: _, ...s }) => s),

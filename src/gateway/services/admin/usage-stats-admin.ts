@@ -7,6 +7,7 @@ import type { UsageRow } from '../../store/repos/usage-repo'
 import { findAgent } from '../routing/resolve-model'
 import type { AdminDeps } from './admin-deps'
 import { usageJson } from './usage-admin'
+import { isoTime } from '../../kernel/iso-time'
 
 /** A usage query as the admin API takes it: times in Unix seconds. */
 export interface UsageQuery {
@@ -48,7 +49,7 @@ const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v)
 function csvRecord(u: UsageRowInfo): string[] {
   const cells: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     ...u,
-    created_at: new Date(u.created_at * 1000).toISOString(),
+    created_at: isoTime(u.created_at * 1000),
     attempts: u.attempts.map((a) => `${a.model}:${a.status}${a.error ? ` (${a.error})` : ''}`).join('; '),
     metadata: u.metadata ? JSON.stringify(u.metadata) : '',
   }

@@ -7,6 +7,7 @@ import { keyStatus } from '../keys/key-service'
 import { TOKEN_PREFIX, type OAuth } from './oauth'
 import type { Principal } from './principal'
 import { lastUseWriter } from './touch-due'
+import { isoTime } from '../../kernel/iso-time'
 
 /** The credentials a request presents, by header. */
 export interface PresentedCredentials {
@@ -17,7 +18,6 @@ export interface PresentedCredentials {
   scope?: string | undefined
 }
 
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * Picks the key a request presents. `X-Svc-Key` wins over `X-Api-Key` (spec 5.2), and either over
@@ -62,11 +62,11 @@ export function createAuthenticator(store: Store, clock: Clock, oauth: OAuth) {
     const now = clock.now()
     const status = keyStatus(row, now)
     if (status === 'revoked') {
-      throw unauthorized(`This API key was revoked on ${iso(row.revokedAt!)}. Generate a new key under Keys.`, 'revoked_api_key')
+      throw unauthorized(`This API key was revoked on ${isoTime(row.revokedAt!)}. Generate a new key under Keys.`, 'revoked_api_key')
     }
     if (status === 'expired') {
-      const why = row.deprecatedAt !== null ? `it was rotated on ${iso(row.deprecatedAt)} and its grace period ended` : 'it was issued with that expiry'
-      throw unauthorized(`This API key expired on ${iso(row.expiresAt!)} (${why}). Use the key that replaced it, or generate a new one.`, 'expired_api_key')
+      const why = row.deprecatedAt !== null ? `it was rotated on ${isoTime(row.deprecatedAt)} and its grace period ended` : 'it was issued with that expiry'
+      throw unauthorized(`This API key expired on ${isoTime(row.expiresAt!)} (${why}). Use the key that replaced it, or generate a new one.`, 'expired_api_key')
     }
     const team = store.teams.get(row.teamId)
     if (!team) throw unauthorized('The team of this API key no longer exists.', 'invalid_api_key')

@@ -11,6 +11,7 @@ import { resolveOwner } from '../keys/key-service'
 import { OAuthError } from './oauth-errors'
 import type { Principal } from './principal'
 import { lastUseWriter } from './touch-due'
+import { isoTime } from '../../kernel/iso-time'
 
 export const TOKEN_PREFIX = 'gth-oat-'
 const CLIENT_PREFIX = 'gth-client-'
@@ -126,7 +127,7 @@ export function createOAuth({ store, clock }: { store: Store; clock: Clock }) {
       const row = store.oauth.getToken(secretHash(token))
       if (!row) throw invalid('This access token is not known here. Get a new one from POST /oauth/token.', 'invalid_token')
       const now = clock.now()
-      if (row.expiresAt <= now) throw invalid(`This access token expired on ${new Date(row.expiresAt).toISOString()}. Get a new one from POST /oauth/token.`, 'expired_token')
+      if (row.expiresAt <= now) throw invalid(`This access token expired on ${isoTime(row.expiresAt)}. Get a new one from POST /oauth/token.`, 'expired_token')
       const client = store.oauth.getClient(row.clientId)
       if (!client || client.revokedAt !== null || row.issuedAt < client.secretRotatedAt) throw invalid('The OAuth client of this token was revoked or its secret rotated. Get a new token.', 'invalid_token')
       if (scope && !row.scopes.includes(scope)) {

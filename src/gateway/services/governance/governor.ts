@@ -7,6 +7,7 @@ import type { Target } from '../routing/resolve-model'
 import { budgetPeriod } from './budget-period'
 import type { RateCounter } from './rate-counter'
 import { rateLimitHeaders, resetDuration, type LimitState } from './rate-limit-headers'
+import { isoTime } from '../../kernel/iso-time'
 
 const MINUTE_MS = 60_000
 const RETRY_SPEND_MS = 1000
@@ -124,7 +125,7 @@ export function createGovernor({ store, clock, counter, shared = false, onRateLi
             status: 402,
             type: 'insufficient_credits',
             code: 'budget_exhausted',
-            message: `The budget of ${describe(ctx, s.row)} is spent: ${credits(spent)} of ${credits(budget.creditsMicro)} credits for this ${budget.period === 'month' ? 'calendar month' : budget.period} period. It renews at ${new Date(period.end).toISOString()}; an admin can raise it before then.`,
+            message: `The budget of ${describe(ctx, s.row)} is spent: ${credits(spent)} of ${credits(budget.creditsMicro)} credits for this ${budget.period === 'month' ? 'calendar month' : budget.period} period. It renews at ${isoTime(period.end)}; an admin can raise it before then.`,
           })
         }
         budgets.push({ key: s.key, periodStart: period.start })

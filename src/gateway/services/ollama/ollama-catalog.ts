@@ -10,6 +10,7 @@ import type { TeamRow } from '../../store/repos/teams-repo'
 import type { Store } from '../../store/store'
 import { enabledModels } from '../routing/model-access'
 import { kindOf } from '../routing/resolve-model'
+import { isoTime } from '../../kernel/iso-time'
 
 /** What this gateway answers `/api/version` with: a recent Ollama API version, since clients compare it. */
 export const OLLAMA_API_VERSION = '0.12.6'
@@ -33,7 +34,7 @@ function details(m: ModelRow) {
 }
 
 function tag(m: ModelRow) {
-  return { name: m.name, model: m.name, modified_at: new Date(m.updatedAt).toISOString(), size: 0, digest: digest(m), details: details(m) }
+  return { name: m.name, model: m.name, modified_at: isoTime(m.updatedAt), size: 0, digest: digest(m), details: details(m) }
 }
 
 /** Ollama's capabilities: chat models complete (and call tools), embedding models embed. */
@@ -60,7 +61,7 @@ export function createOllamaCatalog(store: Store, loaded: () => Promise<LoadedMo
       const models = usable(team).flatMap((m) => {
         const l = m.engine === 'llama' ? running.find((x) => x.path === m.file || x.name === m.name) : undefined
         if (!l) return []
-        const expires = l.expiresAt === null ? FOREVER : new Date(l.expiresAt).toISOString()
+        const expires = l.expiresAt === null ? FOREVER : isoTime(l.expiresAt)
         return [{ ...tag(m), size: l.ramBytes + l.vramBytes, expires_at: expires, size_vram: l.vramBytes }]
       })
       return { models }

@@ -2,6 +2,7 @@ import { notFound } from '../../../shared/errors'
 import type { ModelRow } from '../../store/repos/models-repo'
 import type { TeamRow } from '../../store/repos/teams-repo'
 import type { Store } from '../../store/store'
+import { isoTime } from '../../kernel/iso-time'
 
 /** The models a team may call: its list, or every model when the team lists none (`models` omitted). */
 export function enabledModels(store: Store, team: TeamRow): readonly ModelRow[] {
@@ -26,7 +27,7 @@ export const anthropicModel = (m: ModelRow) => ({
   type: 'model' as const,
   id: m.name,
   display_name: m.name,
-  created_at: new Date(m.createdAt).toISOString(),
+  created_at: isoTime(m.createdAt),
 })
 
 export type ModelShape = 'openai' | 'anthropic'
