@@ -62,9 +62,13 @@ export default tseslint.config(
   // read the store and build harnesses across layers.
   {
     files: ['src/gateway/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/gateway/kernel/iso-time.ts'],
+    ignores: ['**/*.test.ts', 'src/gateway/kernel/iso-time.ts', 'src/gateway/http/dated-server-response.ts'],
     rules: {
-      'no-restricted-properties': ['error', { property: 'toISOString', message: "Write ISO times with isoTime() (kernel/iso-time.ts): Date's toISOString loads ICU's time zone names on its first call, some 0.9 MB the gateway then keeps." }],
+      'no-restricted-properties': [
+        'error',
+        { property: 'toISOString', message: "Write ISO times with isoTime() (kernel/iso-time.ts): Date's toISOString loads ICU's time zone names on its first call, some 0.9 MB the gateway then keeps." },
+        { property: 'toUTCString', message: "Write HTTP dates with httpDate() (http/dated-server-response.ts): Date's toUTCString loads ICU's time zone names on its first call, some 0.9 MB the gateway then keeps." },
+      ],
     },
   },
   ...gatewayLayers([

@@ -24,6 +24,7 @@ import { webRoutes } from '../api/web/web-routes'
 import { installResponseCache } from '../api/response-cache-hook'
 import { metricsRoutes } from '../api/metrics/metrics-routes'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from '../http/error-handler'
+import { DatedServerResponse } from '../http/dated-server-response'
 import { installHostGuard } from '../http/host-guard'
 import { installJsonBodyParser } from '../http/json-body'
 import { lazyRequestLogger, requestLogController } from '../http/lazy-request-logger'
@@ -46,12 +47,28 @@ export const ollamaRouteOptions = (deps: GatewayDeps, services: GatewayServices)
   keyless: services.keyless,
 })
 
+/** The Fastify options of both listeners, the main port and the Ollama port. */
+const serverOptions = (deps: GatewayDeps) => ({
+  loggerInstance: deps.logger,
+  bodyLimit: deps.config.server.bodyLimitBytes,
+  genReqId: () => deps.ids.requestId(),
+  requestIdHeader: false as const,
+  return503OnClosing: true,
+  forceCloseConnections: true,
+  childLoggerFactory: lazyRequestLogger,
+  logController: requestLogController(deps.logger),
+  frameworkErrors,
+  clientErrorHandler,
+  schemaController: schemaCompilersOnFirstUse,
+  http: { ServerResponse: DatedServerResponse },
+})
+
 /**
  * The listener of `server.ollama_port`: the Ollama API only (and `GET /` answering as Ollama does),
  * with the same services, error shapes and host guard as the main port.
  */
 export async function buildOllamaListener(deps: GatewayDeps, services: GatewayServices): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger, bodyLimit: deps.config.server.bodyLimitBytes, genReqId: () => deps.ids.requestId(), requestIdHeader: false, return503OnClosing: true, forceCloseConnections: true, childLoggerFactory: lazyRequestLogger, logController: requestLogController(deps.logger), frameworkErrors, clientErrorHandler, schemaController: schemaCompilersOnFirstUse })
+  const app = Fastify(serverOptions(deps))
   installErrorHandler(app, deps.config.server.bodyLimitBytes)
   installHostGuard(app, deps.config.server.allowedHosts)
   app.get('/', async (_req, reply) => reply.type('text/plain; charset=utf-8').send('Ollama is running'))
@@ -61,20 +78,8 @@ export async function buildOllamaListener(deps: GatewayDeps, services: GatewaySe
 
 /** Builds the gateway; the caller listens (cli.ts, Electron's main) or injects (tests). */
 export async function buildGateway(deps: GatewayDeps, services: GatewayServices = createServices(deps)): Promise<FastifyInstance> {
-  const { config, clock, ids } = deps
-  const app = Fastify({
-    loggerInstance: deps.logger,
-    bodyLimit: config.server.bodyLimitBytes,
-    genReqId: () => ids.requestId(),
-    requestIdHeader: false,
-    return503OnClosing: true,
-    forceCloseConnections: true,
-    childLoggerFactory: lazyRequestLogger,
-    logController: requestLogController(deps.logger),
-    frameworkErrors,
-    clientErrorHandler,
-    schemaController: schemaCompilersOnFirstUse,
-  })
+  const { config, clock } = deps
+  const app = Fastify(serverOptions(deps))
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id)
     done()

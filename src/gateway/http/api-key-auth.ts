@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { OAuthScope } from '../../shared/admin-wire'
+import { httpDate } from './dated-server-response'
 
 /** The credentials a request presents, by header. */
 export interface PresentedCredentials {
@@ -53,7 +54,7 @@ export function installApiKeyAuth(
     ;(req as { principal: unknown }).principal = holder
     if (holder.deprecation) {
       reply.header('Deprecation', `@${Math.floor(holder.deprecation.deprecatedAt / 1000)}`)
-      if (holder.deprecation.expiresAt !== null) reply.header('Sunset', new Date(holder.deprecation.expiresAt).toUTCString())
+      if (holder.deprecation.expiresAt !== null) reply.header('Sunset', httpDate(holder.deprecation.expiresAt))
     }
     done()
   })
