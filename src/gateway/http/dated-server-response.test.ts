@@ -75,6 +75,23 @@ describe('DatedServerResponse', () => {
     expect(shared).toEqual({ 'content-type': 'text/plain' })
   })
 
+  it('dates again a headers object a caller passes for every response', async () => {
+    const reused: Record<string, string> = { 'content-type': 'text/plain' }
+    const port = await serve((app) => {
+      app.get('/reused', (_req, reply) => {
+        reply.hijack()
+        reply.raw.writeHead(200, reused)
+        reply.raw.end('reused')
+      })
+    })
+    for (const _ of [1, 2]) {
+      const before = Date.now()
+      const dates = await dateHeaders(port, '/reused')
+      expect([[`date: ${httpDate(before)}`], [`date: ${httpDate()}`]]).toContainEqual(dates)
+      reused.date = 'Thu, 01 Jan 1970 00:00:00 GMT' // as it would read once that second has passed
+    }
+  })
+
   it("leaves a route's own Date, in any case, and a response with sendDate off", async () => {
     const port = await serve((app) => {
       app.get('/own', async (_req, reply) => reply.header('Date', 'Thu, 01 Jan 1970 00:00:00 GMT').send('own'))
