@@ -57,9 +57,7 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
-  // The gateway's layers import only downward (ARCHITECTURE.md). Flat config replaces a rule rather
-  // than merging it, so each layer's block repeats the gateway-wide restrictions. Tests are exempt: they
-  // read the store and build harnesses across layers.
+  // Dates without V8's Date strings, which load ICU's time zone names (README, "How the gateway is built").
   {
     files: ['src/gateway/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/gateway/kernel/iso-time.ts', 'src/gateway/http/dated-server-response.ts'],
@@ -71,6 +69,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The gateway's layers import only downward (ARCHITECTURE.md). Flat config replaces a rule rather
+  // than merging it, so each layer's block repeats the gateway-wide restrictions. Tests are exempt: they
+  // read the store and build harnesses across layers.
   ...gatewayLayers([
     { files: ['src/gateway/**/*.ts'], patterns: [] },
     { files: ['src/gateway/http/**/*.ts'], patterns: [{ group: ['**/api/**', '**/services/**'], message: 'http/ holds HTTP machinery: it never imports api/ or services/ (take what it needs as a parameter, or from src/shared).' }] },
