@@ -1,8 +1,8 @@
 import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { twoDigits } from '../kernel/iso-time'
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
 
 let cachedSecond = Number.NaN
 let cachedDate = ''

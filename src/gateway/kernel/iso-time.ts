@@ -1,4 +1,5 @@
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+/** A date field of one or two digits, as date strings write it. */
+export const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
 
 /**
  * `new Date(ms).toISOString()`, written from the date's UTC fields. Node 20's V8 works out the local time zone's
