@@ -57,6 +57,15 @@ describe('runWithCodeCache', () => {
     expect(readFileSync(`${file}.v8-cache`).equals(cacheBefore)).toBe(false)
   })
 
+  it('reads a file with characters outside ASCII as UTF-8 (an ASCII one is read as Latin-1, the same text)', () => {
+    writeFileSync(file, `globalThis.codeCacheRuns.push('caf\u00e9 \u00b5s \u2713 \u{1F600}')\n`)
+    runWithCodeCache(file, { writeWhen: () => {} })
+    expect(runs.at(-1)).toBe('caf\u00e9 \u00b5s \u2713 \u{1F600}')
+    writeFileSync(file, 'globalThis.codeCacheRuns.push("caf\\u00e9 \\u2713")\n')
+    runWithCodeCache(file, { writeWhen: () => {} })
+    expect(runs.at(-1)).toBe('caf\u00e9 \u2713')
+  })
+
   it('runs without a cache when none can be written there', async () => {
     writeFileSync(file, bundle('unwritable'))
     rmSync(`${file}.v8-cache`)
