@@ -102,6 +102,56 @@ const loadedOnFirstUse: Plugin = {
 }
 
 /**
+ * find-my-way (Fastify's router) compiles JavaScript with `new Function` for every route it is given: a params
+ * builder and a constraint matcher for each handler, a prefix matcher for each static node of the tree. The gateway
+ * adds ~275 routes, so a start created 810 functions (9-15 ms, and their source and code were kept for good), most
+ * for routes a given server never serves; 40 now, the prefixes Fastify's own lookups walk while routes are added. Here each is compiled on its first call instead: a stub that compiles the
+ * function, puts it where the stub was (each is called as a method of the object that holds it) and calls it, so
+ * a route's lookups after its first run exactly the code they ran before. The build fails when find-my-way no longer
+ * has the code written here.
+ */
+const COMPILED_ON_FIRST_CALL = [
+  {
+    file: /\/find-my-way\/lib\/handler-storage\.js$/,
+    from: '      _createParamsObject: this._compileCreateParamsObject(params)\n',
+    to: "      _createParamsObject: compiledOnFirstCall('_createParamsObject', () => this._compileCreateParamsObject(params))\n",
+  },
+  {
+    file: /\/find-my-way\/lib\/handler-storage\.js$/,
+    from: "    this._getHandlerMatchingConstraints = new Function('derivedConstraints', lines.join('\\n')) // eslint-disable-line\n",
+    to: "    const source = lines.join('\\n')\n    this._getHandlerMatchingConstraints = compiledOnFirstCall('_getHandlerMatchingConstraints', () => new Function('derivedConstraints', source))\n",
+  },
+  {
+    file: /\/find-my-way\/lib\/node\.js$/,
+    from: "  return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line\n",
+    to: "  const source = `'use strict'\\nreturn ${lines.join(' && ')}`\n  return compiledOnFirstCall('matchPrefix', () => new Function('path', 'i', source))\n",
+  },
+]
+const compiledOnFirstCallHelper = `
+function compiledOnFirstCall (name, compile) {
+  return function compileOnFirstCall (...args) {
+    const compiled = compile()
+    this[name] = compiled
+    return compiled.apply(this, args)
+  }
+}
+`
+const compiledOnFirstCall: Plugin = {
+  name: 'gatehouse-compiled-on-first-call',
+  enforce: 'pre',
+  transform(code, id) {
+    const entries = COMPILED_ON_FIRST_CALL.filter(({ file }) => file.test(id))
+    if (entries.length === 0) return null
+    for (const { from, to } of entries) {
+      if (!code.includes(from)) this.error(`${id} no longer has ${from}: update COMPILED_ON_FIRST_CALL`)
+      code = code.replace(from, to)
+    }
+    if (!code.startsWith("'use strict'\n")) this.error(`${id} no longer starts with 'use strict': update compiledOnFirstCall`)
+    return { code: code.replace("'use strict'\n", `'use strict'\n${compiledOnFirstCallHelper}`), map: null }
+  },
+}
+
+/**
  * Node built-ins the gateway's own code uses on some requests only (zlib: compressed web pages fetched for a tool,
  * a transcript's compressed size; readline: a batch's input file): required where used instead of at the top of
  * the bundle, where Rollup hoists every import, so a start neither loads nor compiles them. Each use of the name
@@ -155,7 +205,7 @@ const importMetaInCommonJs: Plugin = {
 const gateway: InlineConfig = {
   ...shared,
   configFile: false,
-  plugins: [loadedOnFirstUse, asciiSource, builtinsOnFirstUse, importMetaInCommonJs],
+  plugins: [loadedOnFirstUse, compiledOnFirstCall, asciiSource, builtinsOnFirstUse, importMetaInCommonJs],
   // Minified, names kept: V8 holds the whole source in memory while the gateway runs (functions compile on first
   // call), so blanks and comments cost resident memory; function and class names stay for stack traces and logs.
   esbuild: { minifyIdentifiers: false },

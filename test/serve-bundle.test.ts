@@ -47,6 +47,14 @@ describe('npm run serve (the built bundle)', () => {
       expect(mcp.status).toBe(200)
       expect(await mcp.text()).toContain('"name":"gatehouse"')
 
+      // A route with a parameter, twice: the bundled router compiles each route's matchers on its first call
+      // (vite.serve.config.ts), and the second request runs what the first compiled.
+      for (const id of ['file-abc123', 'file-def456']) {
+        const missing = await fetch(`${url}/v1/files/${id}`, { headers: { authorization: `Bearer ${key}` } })
+        expect(missing.status).toBe(404)
+        expect(await missing.text()).toContain(id)
+      }
+
       // The web UI's files are served with their types (mime's tables load with the first file served).
       const script = /src="\.(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(import.meta.dirname, '..', 'out/renderer/index.html'), 'utf8'))![1]!
       const served = await fetch(`${url}${script}`)
