@@ -16,7 +16,7 @@ const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
 // module look-ups. Native addons and packages that load their own files by path stay in node_modules.
-const BUNDLED = ['fastify', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
+const BUNDLED = ['pino', 'fastify', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
 /**
  * Left out of the bundle and loaded from node_modules when first used: Fastify's own schema compilers (Ajv and
  * fast-json-stringify, which the gateway's zod routes never ask for: boot/fastify-compilers.ts) and inject()'s

@@ -71,7 +71,7 @@ describe('npm run serve (the built bundle)', () => {
     expect(buildIfStale(gatewayBundle)).toBe(true)
     const gateway = join(import.meta.dirname, '..', 'out/serve/gateway.cjs')
     const atStart = requiredAtStart(gateway)
-    expect(atStart.filter((id) => !id.startsWith('node:') && !builtinModules.includes(id))).toEqual(['better-sqlite3', 'pino', 'sqlite-vec'])
+    expect(atStart.filter((id) => !id.startsWith('node:') && !builtinModules.includes(id))).toEqual(['better-sqlite3', 'sqlite-vec'])
     // Fastify's HTTP/2 and HTTPS servers, which the gateway never builds, load only if one is built.
     expect(atStart.filter((id) => id === 'node:http2' || id === 'node:https')).toEqual([])
     // zlib, readline and child_process, which only some requests use, are required where used.
