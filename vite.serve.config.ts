@@ -153,12 +153,12 @@ const compiledOnFirstCall: Plugin = {
 
 /**
  * Node built-ins the gateway's own code uses on some requests only (zlib: compressed web pages fetched for a tool,
- * a transcript's compressed size; readline: a batch's input file; child_process: an engine's or ffmpeg's first
- * start): required where used instead of at the top of the bundle, where Rollup hoists every import, so a start
- * neither loads nor compiles them. Each use of the name Rollup gave the module (`node_zlib.createGunzip(`) becomes
- * `require("node:zlib").createGunzip(`; the build fails when the name is used any other way.
+ * a transcript's compressed size; readline: a batch's input file): required where used instead of at the top of
+ * the bundle, where Rollup hoists every import, so a start neither loads nor compiles them. Each use of the name
+ * Rollup gave the module (`node_zlib.createGunzip(`) becomes `require("node:zlib").createGunzip(`; the build fails
+ * when the name is used any other way.
  */
-const BUILTINS_ON_FIRST_USE = ['node:zlib', 'node:readline', 'node:child_process']
+const BUILTINS_ON_FIRST_USE = ['node:zlib', 'node:readline']
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 const builtinsOnFirstUse: Plugin = {
   name: 'gatehouse-builtins-on-first-use',

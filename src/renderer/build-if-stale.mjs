@@ -1,6 +1,7 @@
 // Builds a bundle when it is missing or older than its sources, so `npm run serve` and `test:e2e` run what the
 // sources say straight after `npm install`; when it is up to date this is a quick no-op. Run directly (test:e2e),
 // it builds both bundles `npm run serve` runs: the web renderer (out/renderer) and the gateway (out/serve).
+import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -62,8 +63,6 @@ export function buildIfStale({ what, output, inputs, config, missing }) {
   // What ships is a production build whoever asks: a NODE_ENV inherited from a test runner (vitest sets `test`)
   // would pick the libraries' development builds, and under it the renderer built to a blank page.
   const env = { ...process.env, NODE_ENV: 'production' }
-  // Loaded here, not with this file: `npm run serve` imports it at every start and builds only after an edit.
-  const { spawnSync } = createRequire(import.meta.url)('node:child_process')
   const run = spawnSync(process.execPath, [viteBin, 'build', '--config', config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env })
   if (run.status !== 0) process.exit(run.status ?? 1)
   return true
