@@ -47,10 +47,10 @@ const [WRAPPER_HEAD, WRAPPER_TAIL] = Module.wrap('\0').split('\0') as [string, s
 
 /**
  * The file inside Node's CommonJS wrapper, as one string read from one buffer: `Module.wrap(text)` would be a
- * concatenation, which V8 copies into a flat string before it compiles (a third copy of the 1.5 MB bundle, and
- * ~380 page faults at every start on this VM). An ASCII file (the gateway's bundle is one: vite.serve.config.ts)
- * is read as Latin-1, which is a copy, where Node's UTF-8 decoding of the same 1.5 MB took 5-18 ms of every start.
- * The size and mtime are the open file's, so the cache's stamp names what was read.
+ * concatenation, which V8 copies into a flat string before it compiles: a third copy of the 1.5 MB bundle, 1.6 MB
+ * more at the peak of every start. An ASCII file (the gateway's bundle is one: vite.serve.config.ts) is read as
+ * Latin-1, which is a copy, where Node's UTF-8 decoding of the same 1.5 MB took 5-18 ms of every start. The size and
+ * mtime are the open file's, so the cache's stamp names what was read.
  */
 function readWrapped(file: string): { source: string; size: number; mtimeMs: number } {
   const fd = openSync(file, 'r')
