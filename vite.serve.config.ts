@@ -15,7 +15,8 @@ import { withoutPackageAnnotationNotes } from './scripts/rollup-package-notes'
 const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]
 // Bundled: the pure-JavaScript packages every start-up loads, which then cost one file read instead of hundreds of
-// module look-ups. Native addons and packages that load their own files by path stay in node_modules.
+// module look-ups. Native addons and packages that load their own files by path stay in node_modules (pino's
+// transports would, in a worker; the gateway logs through none).
 const BUNDLED = ['pino', 'fastify', '@fastify/cors', '@fastify/multipart', '@fastify/static', 'fastify-type-provider-zod', 'zod', 'eventsource-parser', 'ipaddr.js', 'csv-stringify']
 /**
  * Left out of the bundle and loaded from node_modules when first used: Fastify's own schema compilers (Ajv and
@@ -105,10 +106,11 @@ const loadedOnFirstUse: Plugin = {
  * find-my-way (Fastify's router) compiles JavaScript with `new Function` for every route it is given: a params
  * builder and a constraint matcher for each handler, a prefix matcher for each static node of the tree. The gateway
  * adds ~275 routes, so a start created 810 functions (9-15 ms, and their source and code were kept for good), most
- * for routes a given server never serves; 40 now, the prefixes Fastify's own lookups walk while routes are added. Here each is compiled on its first call instead: a stub that compiles the
- * function, puts it where the stub was (each is called as a method of the object that holds it) and calls it, so
- * a route's lookups after its first run exactly the code they ran before. The build fails when find-my-way no longer
- * has the code written here.
+ * for routes a given server never serves. Here each is compiled on its first call instead: a stub that compiles the
+ * function, puts it where the stub was (each is called as a method of the object that holds it) and calls it, so a
+ * route's lookups after its first run exactly the code they ran before. 40 are still compiled at start: the prefixes
+ * Fastify's own lookups walk while routes are added. The build fails when find-my-way no longer has the code written
+ * here.
  */
 const COMPILED_ON_FIRST_CALL = [
   {
