@@ -73,11 +73,28 @@ const ON_FIRST_USE = [
     exported: ['module.exports.mime = mime\n', "Object.defineProperty(module.exports, 'mime', { enumerable: true, get: () => require('mime') })\n"] as const,
   },
 ]
+
+/** A text replacement in one package's module, made before Rollup reads it. */
+interface SourceEdit {
+  file: RegExp
+  from: string
+  to: string
+}
+
+/** `code` with each edit for module `id` made; the build fails when a `from` is no longer there (a package changed). */
+function editSource(context: { error: (message: string) => never }, code: string, id: string, edits: SourceEdit[], listName: string): string {
+  for (const { from, to } of edits.filter(({ file }) => file.test(id))) {
+    if (!code.includes(from)) context.error(`${id} no longer has ${from}: update ${listName}`)
+    code = code.replace(from, to)
+  }
+  return code
+}
+
 /**
  * Start-up statements moved to where their module is first loaded, for modules ON_FIRST_USE loads later:
  * @fastify/static sets mime's default type when it loads, which built mime's tables at start.
  */
-const MOVED = [
+const MOVED: SourceEdit[] = [
   { file: /\/@fastify\/static\/index\.js$/, from: "send.mime.default_type = 'application/octet-stream'\n", to: '' },
   { file: /\/node_modules\/mime\/index\.js$/, from: "require('./types/other'));\n", to: "require('./types/other'));\nmodule.exports.default_type = 'application/octet-stream';\n" },
 ]
@@ -85,10 +102,7 @@ const loadedOnFirstUse: Plugin = {
   name: 'gatehouse-loaded-on-first-use',
   enforce: 'pre',
   transform(code, id) {
-    for (const { from, to } of MOVED.filter(({ file }) => file.test(id))) {
-      if (!code.includes(from)) this.error(`${id} no longer has ${from}: update MOVED`)
-      code = code.replace(from, to)
-    }
+    code = editSource(this, code, id, MOVED, 'MOVED')
     const entries = ON_FIRST_USE.filter(({ file }) => file.test(id))
     for (const { declaration, name, loaded, exported } of entries) {
       if (!code.includes(`${declaration}\n`)) this.error(`${id} no longer declares ${declaration}: update ON_FIRST_USE`)
@@ -112,7 +126,7 @@ const loadedOnFirstUse: Plugin = {
  * Fastify's own lookups walk while routes are added. The build fails when find-my-way no longer has the code written
  * here.
  */
-const COMPILED_ON_FIRST_CALL = [
+const COMPILED_ON_FIRST_CALL: SourceEdit[] = [
   {
     file: /\/find-my-way\/lib\/handler-storage\.js$/,
     from: '      _createParamsObject: this._compileCreateParamsObject(params)\n',
@@ -142,12 +156,8 @@ const compiledOnFirstCall: Plugin = {
   name: 'gatehouse-compiled-on-first-call',
   enforce: 'pre',
   transform(code, id) {
-    const entries = COMPILED_ON_FIRST_CALL.filter(({ file }) => file.test(id))
-    if (entries.length === 0) return null
-    for (const { from, to } of entries) {
-      if (!code.includes(from)) this.error(`${id} no longer has ${from}: update COMPILED_ON_FIRST_CALL`)
-      code = code.replace(from, to)
-    }
+    if (!COMPILED_ON_FIRST_CALL.some(({ file }) => file.test(id))) return null
+    code = editSource(this, code, id, COMPILED_ON_FIRST_CALL, 'COMPILED_ON_FIRST_CALL')
     if (!code.startsWith("'use strict'\n")) this.error(`${id} no longer starts with 'use strict': update compiledOnFirstCall`)
     return { code: code.replace("'use strict'\n", `'use strict'\n${compiledOnFirstCallHelper}`), map: null }
   },
